@@ -1,0 +1,47 @@
+import winston from 'winston';
+
+export type LogLevel = 'error' | 'warn' | 'info' | 'debug';
+export type LoggerFactory = (name: string) => winston.Logger;
+
+/**
+ * Root logger: every level goes to stderr (stdout is the JSON-RPC channel, SPEC B13).
+ * Children carry a `logger` name such as `tmux_mcp.audit` (SPEC C15).
+ */
+export function createRootLogger(level: LogLevel): winston.Logger {
+  return winston.createLogger({
+    level,
+    format: winston.format.combine(
+      winston.format.timestamp(),
+      winston.format.printf((i) => `${String(i.timestamp)} ${i.level.toUpperCase()} ${String(i.logger ?? 'tmux_mcp')}: ${String(i.message)}`),
+    ),
+    transports: [
+      new winston.transports.Console({
+        stderrLevels: ['error', 'warn', 'info', 'http', 'verbose', 'debug', 'silly'],
+      }),
+    ],
+  });
+}
+
+export function loggerFactoryFor(root: winston.Logger): LoggerFactory {
+  const cache = new Map<string, winston.Logger>();
+  return (name) => {
+    let l = cache.get(name);
+    if (!l) {
+      l = root.child({ logger: name });
+      cache.set(name, l);
+    }
+    return l;
+  };
+}
+
+/** Resolves once every transport of `logger` has written what it was given. */
+export function flushLogger(logger: winston.Logger, timeoutMs = 1000): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, timeoutMs);
+    logger.on('finish', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    logger.end();
+  });
+}

@@ -1,0 +1,91 @@
+import { sharedWeakMap } from './global-store';
+
+/** Class constructor type used throughout the framework. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Class<T = any> = new (...args: any[]) => T;
+
+/**
+ * The kinds of value a parameter (or output field) can hold.
+ * - `string-map-or-json`: a `{string: string}` object or a JSON string of one (SPEC §1.3 filters/environment).
+ * - `index`: an integer >= 0 or a string of digits (SPEC B26).
+ * - `size`: an integer >= 1 or a string `^\d+%?$` (SPEC C25).
+ * - `any`: any JSON value (output models only, e.g. option values).
+ */
+export type ParamKind =
+  | 'string'
+  | 'integer'
+  | 'number'
+  | 'boolean'
+  | 'string[]'
+  | 'object'
+  | 'string-map'
+  | 'string-map-or-json'
+  | 'index'
+  | 'size'
+  | 'any';
+
+export interface ParamOptions {
+  /** Scalar kind, or omit when `model` / `list` is given. */
+  type?: ParamKind;
+  /** A nested DTO/model class (object). */
+  model?: Class;
+  /** A list of nested DTO/model class instances. */
+  listOf?: Class;
+  /** `null` is an accepted value (schema `anyOf [T, null]`). */
+  nullable?: boolean;
+  /** Default applied when absent (and when null, if `nullDefault`). Its presence makes the param optional. */
+  default?: unknown;
+  /** Optional without a default (output models only: field may be omitted). */
+  optional?: boolean;
+  /** Allowed literal values (schema `enum`, error `literal_error`). */
+  enum?: readonly string[];
+  minimum?: number;
+  exclusiveMinimum?: number;
+  maximum?: number;
+  /** Max length in code points (error `string_too_long`). */
+  maxLength?: number;
+  /** Allow NUL characters (SPEC C31: only `text` and `content`). */
+  allowNul?: boolean;
+  /** Reject C0 control characters and DEL (SPEC C23: names and titles). */
+  noControlChars?: boolean;
+  description?: string;
+  /** Extra JSON Schema properties merged into this property's schema. */
+  schema?: Record<string, unknown>;
+}
+
+export interface ParamEntry extends ParamOptions {
+  readonly name: string;
+}
+
+const PARAMS = sharedWeakMap<ParamEntry[]>('params');
+
+export function addParam(target: object, entry: ParamEntry): void {
+  const list = PARAMS.get(target) ?? [];
+  const i = list.findIndex((p) => p.name === entry.name);
+  if (i >= 0) list[i] = entry;
+  else list.push(entry);
+  PARAMS.set(target, list);
+}
+
+/** Params of a DTO/model class in declaration order, including inherited ones (base first). */
+export function getParams(cls: Class): ParamEntry[] {
+  const chain: object[] = [];
+  let p: object | null = cls;
+  while (p && p !== Function.prototype) {
+    chain.unshift(p);
+    p = Object.getPrototypeOf(p);
+  }
+  const out: ParamEntry[] = [];
+  for (const c of chain) {
+    for (const e of PARAMS.get(c) ?? []) {
+      const i = out.findIndex((o) => o.name === e.name);
+      if (i >= 0) out[i] = e;
+      else out.push(e);
+    }
+  }
+  return out;
+}
+
+export function isRequired(p: ParamEntry): boolean {
+  return !('default' in p) && !p.optional;
+}

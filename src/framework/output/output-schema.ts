@@ -1,0 +1,23 @@
+import type { OutputDecl } from '../metadata/tool-metadata';
+import { JsonSchema, objectSchema } from '../validation/json-schema.builder';
+
+export type OutputKind = 'text' | 'model' | 'list';
+
+export function outputKind(out: OutputDecl): OutputKind {
+  if (out === String) return 'text';
+  return Array.isArray(out) ? 'list' : 'model';
+}
+
+/** Advertised outputSchema (SPEC §0 with C14: no x-fastmcp keywords). */
+export function outputSchemaOf(out: OutputDecl): JsonSchema {
+  if (out === String)
+    return { type: 'object', properties: { result: { type: 'string' } }, required: ['result'], additionalProperties: false };
+  if (Array.isArray(out))
+    return {
+      type: 'object',
+      properties: { result: { type: 'array', items: objectSchema(out[0], 'output') } },
+      required: ['result'],
+      additionalProperties: false,
+    };
+  return objectSchema(out, 'output');
+}

@@ -1,0 +1,88 @@
+import type { DependencyContainer } from 'tsyringe';
+import type { Logger } from 'winston';
+import { getToolInterceptors } from '../metadata/tool-metadata';
+import type { ToolDescriptor } from '../registry/tool-descriptor';
+import type { ToolRegistry } from '../registry/tool-registry';
+import { serializeResult } from '../output/result-serializer';
+import { ABORT_SIGNAL, CALL_CONTEXT, PROGRESS } from '../tokens';
+import type { ClientLogLevel, ProgressReporter, ToolCallContext } from './call-context';
+import { runChain } from './chain';
+import type { ToolCall, ToolInterceptor } from './tool-interceptor';
+import type { ToolResult } from './tool-result';
+
+/** A tool's handler contract. */
+export interface ToolHandler<I = unknown, O = unknown> {
+  execute(input: I, ctx: ToolCallContext): Promise<O>;
+}
+
+/** Per-request facts the protocol layer (or a batch wrapper) supplies. */
+export interface CallEnv {
+  requestId: string | number | null;
+  clientId: string | null;
+  client?: { name?: string; version?: string };
+  signal: AbortSignal;
+  progress: ProgressReporter;
+  notify(level: ClientLogLevel, message: string): Promise<void>;
+  depth: number;
+}
+
+/**
+ * Runs tool calls through the onion. The protocol adapter and the batch wrappers both call
+ * `call`, so nested calls get validation, safety, audit and error conversion too (SPEC §1.5).
+ */
+export class ToolDispatcher {
+  constructor(
+    private readonly container: DependencyContainer,
+    private readonly registry: ToolRegistry,
+    private readonly interceptors: readonly ToolInterceptor[],
+    private readonly logger: Logger,
+  ) {}
+
+  /** The advertised list: every interceptor's `onList` filter applied in order. */
+  list(): ToolDescriptor[] {
+    return this.interceptors.reduce((tools, i) => (i.onList ? i.onList(tools) : tools), this.registry.all());
+  }
+
+  /** A tool as visible at this server's tier (undefined if unknown or hidden). */
+  visible(name: string): ToolDescriptor | undefined {
+    return this.list().find((t) => t.name === name);
+  }
+
+  descriptor(name: string): ToolDescriptor | undefined {
+    return this.registry.get(name);
+  }
+
+  /** Runs one call; `undefined` means no tool has this name (the caller answers -32602). */
+  async call(name: string, args: Record<string, unknown>, env: CallEnv): Promise<ToolResult | undefined> {
+    const tool = this.registry.get(name);
+    const child = this.container.createChildContainer();
+    const ctx: ToolCallContext = {
+      toolName: name,
+      requestId: env.requestId,
+      clientId: env.clientId,
+      client: env.client,
+      signal: env.signal,
+      progress: env.progress,
+      logger: this.logger,
+      depth: env.depth,
+      notify: env.notify,
+      get: <T>(token: unknown) => child.resolve(token as never) as T,
+    };
+    if (!tool) {
+      for (const i of this.interceptors) i.onUnknownTool?.(name, args, ctx);
+      return undefined;
+    }
+    child.register(CALL_CONTEXT, { useValue: ctx });
+    child.register(ABORT_SIGNAL, { useValue: env.signal });
+    child.register(PROGRESS, { useValue: env.progress });
+    const call: ToolCall = { tool, args, ctx };
+    const perTool = getToolInterceptors(tool.cls).map((c) => child.resolve(c) as ToolInterceptor);
+    return runChain(this.interceptors, call, (c) =>
+      runChain(perTool, c, async (inner) => {
+        const handler = child.resolve(tool.cls) as ToolHandler;
+        const value = await handler.execute(inner.input, ctx);
+        return serializeResult(tool.meta.output, value);
+      }),
+    );
+  }
+}

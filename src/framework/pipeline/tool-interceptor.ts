@@ -1,0 +1,39 @@
+import type { ToolDescriptor } from '../registry/tool-descriptor';
+import type { ToolCallContext } from './call-context';
+import type { ToolResult } from './tool-result';
+
+/** One tool call travelling through the onion. */
+export interface ToolCall {
+  readonly tool: ToolDescriptor;
+  /** Raw arguments as received (never logged verbatim). */
+  readonly args: Record<string, unknown>;
+  /** Validated DTO instance, set by the validation layer. */
+  input?: unknown;
+  readonly ctx: ToolCallContext;
+}
+
+export type Next = () => Promise<ToolResult>;
+
+/**
+ * A layer of the onion. Lower `order` = outer. Registered under the INTERCEPTORS token; a plugin
+ * slots one between two core layers by choosing an order between theirs (see ORDER).
+ */
+export interface ToolInterceptor {
+  readonly order: number;
+  intercept(call: ToolCall, next: Next): Promise<ToolResult>;
+  /** Filters/edits the advertised tool list (e.g. the safety tier hides off-tier tools). */
+  onList?(tools: ToolDescriptor[]): ToolDescriptor[];
+  /** Told about calls to a name no tool has (answered with JSON-RPC -32602). */
+  onUnknownTool?(name: string, args: Record<string, unknown>, ctx: ToolCallContext): void;
+}
+
+/** Orders of the core layers (SPEC §3, DESIGN "The onion"). Pick a value between two to slot in. */
+export const ORDER = {
+  TIMING: 100,
+  RESPONSE_LIMIT: 200,
+  ERROR_RESULT: 300,
+  AUDIT: 400,
+  READONLY_RETRY: 500,
+  SAFETY: 600,
+  VALIDATION: 700,
+} as const;

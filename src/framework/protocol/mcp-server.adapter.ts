@@ -1,0 +1,87 @@
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import type { Logger } from 'winston';
+import type { ClientLogLevel } from '../pipeline/call-context';
+import { RateLimitedProgress } from '../pipeline/progress-reporter';
+import type { ToolDispatcher } from '../pipeline/tool-dispatcher';
+import type { ToolDescriptor } from '../registry/tool-descriptor';
+import { safeText } from '../validation/safe-repr';
+import { INVALID_PARAMS, JsonRpcError } from './json-rpc-error';
+
+export interface McpServerOptions {
+  name: string;
+  version: string;
+  instructions?: string;
+  dispatcher: ToolDispatcher;
+  logger: Logger;
+  /** Extra capability/handler installers (resources, prompts, completions). */
+  extensions?: ((server: Server) => Record<string, unknown>)[];
+}
+
+/** The `tools/list` entry of one tool. Tags and alwaysLoad go to `_meta` (SPEC B21). */
+export function toolListEntry(d: ToolDescriptor): Record<string, unknown> {
+  const { title, ...hints } = d.meta.annotations;
+  const meta: Record<string, unknown> = { 'tmux-mcp/tags': d.meta.tags };
+  if (d.meta.alwaysLoad) meta['anthropic/alwaysLoad'] = true;
+  return {
+    name: d.name,
+    title,
+    description: d.meta.description,
+    inputSchema: d.inputSchema,
+    outputSchema: d.outputSchema,
+    annotations: { title, ...hints },
+    _meta: meta,
+  };
+}
+
+/**
+ * The only place that builds the SDK server (SPEC C7: the low-level `Server`, so schemas are our
+ * own JSON Schema and an unknown tool is a JSON-RPC -32602 error, not an isError result).
+ */
+export function buildMcpServer(opts: McpServerOptions): Server {
+  const capabilities: Record<string, unknown> = { tools: { listChanged: false }, logging: {} };
+  const server = new Server(
+    { name: opts.name, version: opts.version },
+    { capabilities, instructions: opts.instructions },
+  );
+  for (const ext of opts.extensions ?? []) Object.assign(capabilities, ext(server));
+  server.registerCapabilities(capabilities as never);
+
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({
+    tools: opts.dispatcher.list().map(toolListEntry) as never,
+  }));
+
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+    const { name } = request.params;
+    const args = (request.params.arguments ?? {}) as Record<string, unknown>;
+    const meta = request.params._meta as Record<string, unknown> | undefined;
+    const token = meta?.progressToken as string | number | undefined;
+    const progress = new RateLimitedProgress(
+      token === undefined
+        ? undefined
+        : (progress, total, message) =>
+            extra.sendNotification({
+              method: 'notifications/progress',
+              params: { progressToken: token, progress, total, message },
+            } as never),
+    );
+    const result = await opts.dispatcher.call(name, args, {
+      requestId: extra.requestId ?? null,
+      clientId: typeof meta?.client_id === 'string' ? meta.client_id : null,
+      client: server.getClientVersion(),
+      signal: extra.signal,
+      progress,
+      depth: 0,
+      notify: async (level: ClientLogLevel, message: string) => {
+        try {
+          await server.sendLoggingMessage({ level, logger: 'tmux_mcp', data: message });
+        } catch (err) {
+          opts.logger.debug(`could not send a log notification: ${(err as Error).message}`);
+        }
+      },
+    });
+    if (!result) throw new JsonRpcError(INVALID_PARAMS, `Unknown tool: '${safeText(name, 64)}'`);
+    return result as never;
+  });
+  return server;
+}

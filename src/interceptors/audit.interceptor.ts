@@ -1,0 +1,86 @@
+import { appendFileSync, openSync, closeSync } from 'node:fs';
+import { inject, injectable } from 'tsyringe';
+import { SERVER_CONFIG, ServerConfig } from '../config/server-config';
+import { errorTypeOf } from '../framework/errors/tool-errors';
+import type { LoggerFactory } from '../framework/logging/logger.factory';
+import type { ToolCallContext } from '../framework/pipeline/call-context';
+import { Next, ORDER, ToolCall, ToolInterceptor } from '../framework/pipeline/tool-interceptor';
+import type { ToolResult } from '../framework/pipeline/tool-result';
+import { LOGGER_FACTORY } from '../framework/tokens';
+import { summarizeArgs } from './audit-redaction';
+
+export interface AuditRecord {
+  tool: string;
+  outcome: 'ok' | 'error';
+  error_type?: string;
+  duration_ms: number;
+  client_id: string | null;
+  request_id: string | number | null;
+  args: Record<string, unknown>;
+}
+
+/** Raised at start when the audit file cannot be opened (exit 1, SPEC C16). */
+export class AuditFileError extends Error {}
+
+/**
+ * One record per tool call, including denied, invalid and unknown-tool calls (SPEC §3 item 4,
+ * B24, C15). Sits inside the error-result layer so it sees the raw exception type.
+ */
+@injectable()
+export class AuditInterceptor implements ToolInterceptor {
+  readonly order = ORDER.AUDIT;
+  private readonly log;
+  private readonly file: string | null;
+
+  constructor(@inject(LOGGER_FACTORY) loggers: LoggerFactory, @inject(SERVER_CONFIG) config: ServerConfig) {
+    this.log = loggers('tmux_mcp.audit');
+    this.file = config.auditLog;
+    if (this.file) {
+      try {
+        closeSync(openSync(this.file, 'a'));
+      } catch (err) {
+        throw new AuditFileError(`cannot open audit log ${this.file}: ${(err as Error).message}`);
+      }
+    }
+  }
+
+  async intercept(call: ToolCall, next: Next): Promise<ToolResult> {
+    const t0 = performance.now();
+    try {
+      const r = await next();
+      this.record(call.tool.name, call.args, call.ctx, t0, r.isError ? 'error' : 'ok', r.isError ? String((r._meta as Record<string, unknown> | undefined)?.error_type ?? 'ToolError') : undefined);
+      return r;
+    } catch (err) {
+      this.record(call.tool.name, call.args, call.ctx, t0, 'error', errorTypeOf(err) === 'UnexpectedError' && err instanceof Error ? err.name : errorTypeOf(err));
+      throw err;
+    }
+  }
+
+  onUnknownTool(name: string, args: Record<string, unknown>, ctx: ToolCallContext): void {
+    this.record(name, args, ctx, performance.now(), 'error', 'NotFoundError');
+  }
+
+  private record(tool: string, args: Record<string, unknown>, ctx: ToolCallContext, t0: number, outcome: 'ok' | 'error', errorType?: string): void {
+    const rec: AuditRecord = {
+      tool,
+      outcome,
+      ...(errorType ? { error_type: errorType } : {}),
+      duration_ms: Number((performance.now() - t0).toFixed(2)),
+      client_id: ctx.clientId,
+      request_id: ctx.requestId,
+      args: summarizeArgs(args ?? {}),
+    };
+    const et = errorType ? ` error_type=${errorType}` : '';
+    this.log.info(
+      `tool=${tool} outcome=${outcome}${et} duration_ms=${rec.duration_ms.toFixed(2)} client_id=${rec.client_id ?? 'None'} request_id=${rec.request_id ?? 'None'} args=${JSON.stringify(rec.args)}`,
+    );
+    if (this.file) {
+      try {
+        // Synchronous append: a record is never lost to a crash or a fast exit (B24).
+        appendFileSync(this.file, JSON.stringify(rec) + '\n');
+      } catch (err) {
+        this.log.warn(`could not write the audit file: ${(err as Error).message}`);
+      }
+    }
+  }
+}

@@ -1,0 +1,64 @@
+import { DependencyContainer, inject, injectable } from 'tsyringe';
+import {
+  ErrorMapper,
+  errorTypeOf,
+  reportedErrorType,
+  ToolError,
+  UnexpectedError,
+} from '../framework/errors/tool-errors';
+import type { LoggerFactory } from '../framework/logging/logger.factory';
+import type { Class } from '../framework/metadata/param-metadata';
+import { getErrorMappers } from '../framework/metadata/tool-metadata';
+import { Next, ORDER, ToolCall, ToolInterceptor } from '../framework/pipeline/tool-interceptor';
+import type { ToolResult } from '../framework/pipeline/tool-result';
+import { ERROR_MAPPERS, LOGGER_FACTORY } from '../framework/tokens';
+import { CONTAINER } from '../framework/container-token';
+
+/**
+ * The only place an exception becomes an `isError` result (SPEC §3 item 3, C13): the tool's own
+ * `@HandleErrors` mappers first, then global mappers, else `Unexpected error: <name>: <msg>`.
+ */
+@injectable()
+export class ErrorResultInterceptor implements ToolInterceptor {
+  readonly order = ORDER.ERROR_RESULT;
+  private readonly log;
+  private readonly globalMappers: ErrorMapper[];
+
+  constructor(
+    @inject(LOGGER_FACTORY) loggers: LoggerFactory,
+    @inject(CONTAINER) private readonly container: DependencyContainer,
+  ) {
+    this.log = loggers('tmux_mcp.errors');
+    this.globalMappers = container.isRegistered(ERROR_MAPPERS, true)
+      ? (container.resolveAll(ERROR_MAPPERS) as Class<ErrorMapper>[]).map((c) => container.resolve(c))
+      : [];
+  }
+
+  async intercept(call: ToolCall, next: Next): Promise<ToolResult> {
+    try {
+      return await next();
+    } catch (err) {
+      const te = this.toToolError(call, err);
+      const text = te.suggestion ? `${te.message}\n${te.suggestion}` : te.message;
+      const type = reportedErrorType(te);
+      const line = `Error in tools/call: ${type}: ${te.message}`;
+      if (te.expected) this.log.warn(line);
+      else this.log.error(`${line}${err instanceof Error && err.stack && !(err instanceof ToolError) ? `\n${err.stack}` : ''}`);
+      const meta: Record<string, unknown> = { error_type: type, expected: te.expected };
+      if (te.suggestion) meta.suggestion = te.suggestion;
+      return { isError: true, content: [{ type: 'text', text }], _meta: meta };
+    }
+  }
+
+  private toToolError(call: ToolCall, err: unknown): ToolError {
+    if (err instanceof ToolError) return err;
+    const mappers = getErrorMappers(call.tool.cls).map((c) => this.container.resolve(c) as ErrorMapper);
+    for (const m of [...mappers, ...this.globalMappers]) {
+      const mapped = m.map(err);
+      if (mapped) return mapped;
+    }
+    const name = err instanceof Error ? errorTypeOf(err) === 'UnexpectedError' ? err.name : errorTypeOf(err) : typeof err;
+    const msg = err instanceof Error ? err.message : String(err);
+    return new UnexpectedError(`Unexpected error: ${name}: ${msg}`, { cause: err });
+  }
+}

@@ -1,0 +1,47 @@
+import { inject, injectable } from 'tsyringe';
+import { SERVER_CONFIG, ServerConfig } from '../config/server-config';
+import { ExpectedToolError } from '../framework/errors/tool-errors';
+import { Tier, tierRank, TIERS } from '../framework/metadata/tool-metadata';
+import { Next, ORDER, ToolCall, ToolInterceptor } from '../framework/pipeline/tool-interceptor';
+import type { ToolResult } from '../framework/pipeline/tool-result';
+import type { ToolDescriptor } from '../framework/registry/tool-descriptor';
+
+/** Highest tier tag of a tool, or undefined when it has none (then it is never exposed). */
+export function toolTier(d: ToolDescriptor): Tier | undefined {
+  const tiers = d.meta.tags.filter((t): t is Tier => (TIERS as readonly string[]).includes(t));
+  if (!tiers.length) return undefined;
+  return tiers.reduce((a, b) => (tierRank(b) > tierRank(a) ? b : a));
+}
+
+/**
+ * Fail-closed tier gate (SPEC §3 item 6, B3): off-tier and untagged tools are hidden from the
+ * list and refused on call with an expected error naming the tier needed.
+ */
+@injectable()
+export class SafetyInterceptor implements ToolInterceptor {
+  readonly order = ORDER.SAFETY;
+  private readonly max: number;
+
+  constructor(@inject(SERVER_CONFIG) private readonly config: ServerConfig) {
+    this.max = tierRank(config.safety);
+  }
+
+  allowed(d: ToolDescriptor): boolean {
+    const t = toolTier(d);
+    return t !== undefined && tierRank(t) <= this.max;
+  }
+
+  onList(tools: ToolDescriptor[]): ToolDescriptor[] {
+    return tools.filter((t) => this.allowed(t));
+  }
+
+  async intercept(call: ToolCall, next: Next): Promise<ToolResult> {
+    if (!this.allowed(call.tool)) {
+      const needed = toolTier(call.tool) ?? 'destructive';
+      throw new ExpectedToolError(
+        `Tool '${call.tool.name}' is not available at the current safety level (${this.config.safety}). Start the server with TMUX_MCP_SAFETY=${needed} to enable it.`,
+      );
+    }
+    return next();
+  }
+}

@@ -1,0 +1,28 @@
+import { inject, injectable } from 'tsyringe';
+import type { LoggerFactory } from '../framework/logging/logger.factory';
+import { LOGGER_FACTORY } from '../framework/tokens';
+import { Next, ORDER, ToolCall, ToolInterceptor } from '../framework/pipeline/tool-interceptor';
+import type { ToolResult } from '../framework/pipeline/tool-result';
+
+/** Outermost layer: wall time of the whole call on `tmux_mcp.timing` (SPEC §3 item 1). */
+@injectable()
+export class TimingInterceptor implements ToolInterceptor {
+  readonly order = ORDER.TIMING;
+  private readonly log;
+
+  constructor(@inject(LOGGER_FACTORY) loggers: LoggerFactory) {
+    this.log = loggers('tmux_mcp.timing');
+  }
+
+  async intercept(call: ToolCall, next: Next): Promise<ToolResult> {
+    const t0 = performance.now();
+    try {
+      const r = await next();
+      this.log.info(`Request tools/call completed in ${(performance.now() - t0).toFixed(2)}ms`);
+      return r;
+    } catch (err) {
+      this.log.info(`Request tools/call failed after ${(performance.now() - t0).toFixed(2)}ms: ${(err as Error)?.name ?? 'Error'}`);
+      throw err;
+    }
+  }
+}

@@ -1,0 +1,33 @@
+import { injectable } from 'tsyringe';
+import { ValidationError } from '../framework/errors/tool-errors';
+import { Next, ORDER, ToolCall, ToolInterceptor } from '../framework/pipeline/tool-interceptor';
+import type { ToolResult } from '../framework/pipeline/tool-result';
+import { formatViolations, validateObject } from '../framework/validation/dto-validator';
+import { safeKey } from '../framework/validation/safe-repr';
+
+/**
+ * Innermost core layer: raw arguments → validated DTO instance. Unknown arguments are rejected
+ * by name with the SPEC §3 suggestion; values never appear in the text (SPEC C11, C12).
+ */
+@injectable()
+export class ValidationInterceptor implements ToolInterceptor {
+  readonly order = ORDER.VALIDATION;
+
+  async intercept(call: ToolCall, next: Next): Promise<ToolResult> {
+    const r = validateObject(call.tool.meta.input, call.args);
+    if (r.violations.length) {
+      let suggestion: string | undefined;
+      if (r.unknownKeys.length) {
+        suggestion = `Remove or correct the unrecognized argument(s): ${r.unknownKeys.map(safeKey).join(', ')}.`;
+        if (r.unknownKeys.includes('wait_for_previous')) {
+          const c = call.ctx.client;
+          const who = c?.name ? `your client (${[c.name, c.version].filter(Boolean).join(' ')})` : 'some clients (e.g. Gemini CLI)';
+          suggestion += ` wait_for_previous is a scheduling flag ${who} can leak into batched tool calls; retry the call without it.`;
+        }
+      }
+      throw new ValidationError(formatViolations(call.tool.name, r.violations, safeKey), { suggestion });
+    }
+    call.input = r.value;
+    return next();
+  }
+}

@@ -1,0 +1,10 @@
+import { Field } from '../framework/decorators/param.decorator';
+
+/** SPEC §1.4 ServerInfo. */
+export class ServerInfo {
+  @Field({ type: 'boolean' }) is_alive!: boolean;
+  @Field({ type: 'string', nullable: true }) socket_name!: string | null;
+  @Field({ type: 'string', nullable: true }) socket_path!: string | null;
+  @Field({ type: 'integer' }) session_count!: number;
+  @Field({ type: 'string', nullable: true }) version!: string | null;
+}

@@ -1,0 +1,12 @@
+import { Field } from '../framework/decorators/param.decorator';
+
+/** SPEC §1.4 SessionInfo with B1 types. */
+export class SessionInfo {
+  @Field({ type: 'string', description: 'Session id, e.g. $0' }) session_id!: string;
+  @Field({ type: 'string', nullable: true }) session_name!: string | null;
+  @Field({ type: 'integer' }) window_count!: number;
+  @Field({ type: 'integer', nullable: true, description: 'Attached clients (engine clients excluded)' })
+  session_attached!: number | null;
+  @Field({ type: 'integer', nullable: true, description: 'Creation time, epoch seconds' }) session_created!: number | null;
+  @Field({ type: 'string', nullable: true }) active_pane_id!: string | null;
+}

@@ -1,0 +1,120 @@
+import 'reflect-metadata';
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { container as rootContainer, DependencyContainer } from 'tsyringe';
+import type winston from 'winston';
+import { parseArgs, resolveConfig } from '../config/config.parser';
+import { SERVER_CONFIG, ServerConfig } from '../config/server-config';
+import { CONTAINER } from '../framework/container-token';
+import { createRootLogger, flushLogger, loggerFactoryFor, LoggerFactory } from '../framework/logging/logger.factory';
+import type { McpPlugin } from '../framework/plugins/plugin';
+import { sortInterceptors } from '../framework/pipeline/chain';
+import { ToolDispatcher } from '../framework/pipeline/tool-dispatcher';
+import type { ToolInterceptor } from '../framework/pipeline/tool-interceptor';
+import { buildMcpServer } from '../framework/protocol/mcp-server.adapter';
+import { ToolRegistry } from '../framework/registry/tool-registry';
+import { INTERCEPTORS, LOGGER_FACTORY, SHUTDOWN_HOOKS, TOOL_DISPATCHER } from '../framework/tokens';
+import { ENGINE_FACTORY, TmuxServerPool } from '../tmux/tmux-server-pool';
+import { createEngineFactory } from '../tmux/engine.factory';
+import { corePlugin } from './core.plugin';
+import { buildInstructions } from './instructions';
+import { pluginApi } from './plugin-api';
+import { VERSION } from './version';
+
+export interface CreateServerOptions {
+  /** Command-line style flags (as the CLI would get them). */
+  argv?: readonly string[];
+  /** Environment to read configuration from (default: process.env). */
+  env?: NodeJS.ProcessEnv;
+  /** Overrides applied after flags and environment. */
+  config?: Partial<ServerConfig>;
+  /** Plugin objects to register after the core plugin (module loading is the CLI's job). */
+  plugins?: McpPlugin[];
+  /** A winston logger to use instead of a new stderr logger. */
+  logger?: winston.Logger;
+}
+
+export type ShutdownHook = () => Promise<void> | void;
+
+/** A built server, ready to connect to a transport. */
+export interface TmuxMcpServer {
+  readonly server: Server;
+  readonly container: DependencyContainer;
+  readonly dispatcher: ToolDispatcher;
+  readonly config: ServerConfig;
+  readonly instructions: string;
+  connect(transport: Transport): Promise<void>;
+  /** Graceful shutdown: shutdown hooks (buffer GC …), engines closed, logs flushed. */
+  close(): Promise<void>;
+}
+
+/**
+ * Builds a server: config, one DI container per server, core plugin then user plugins,
+ * interceptor onion, tool registry and the SDK adapter. Used by the CLI and by embedders.
+ */
+export async function createServer(options: CreateServerOptions = {}): Promise<TmuxMcpServer> {
+  const config: ServerConfig = { ...resolveConfig(parseArgs(options.argv ?? []), options.env ?? process.env), ...options.config };
+  const root = options.logger ?? createRootLogger(config.logLevel);
+  const loggers: LoggerFactory = loggerFactoryFor(root);
+  const log = loggers('tmux_mcp');
+  for (const w of config.warnings) log.warn(w);
+
+  const container = rootContainer.createChildContainer();
+  container.register(CONTAINER, { useValue: container });
+  container.register(SERVER_CONFIG, { useValue: config });
+  container.register(LOGGER_FACTORY, { useValue: loggers });
+  container.register(ENGINE_FACTORY, { useValue: createEngineFactory(config.engine, loggers) });
+
+  const api = pluginApi();
+  for (const plugin of [corePlugin, ...(options.plugins ?? [])]) {
+    try {
+      await plugin.register(container, api);
+    } catch (err) {
+      throw new PluginError(plugin.name, err);
+    }
+  }
+
+  const registry = new ToolRegistry(container);
+  const interceptors = sortInterceptors(container.resolveAll(INTERCEPTORS) as ToolInterceptor[]);
+  log.debug(`interceptor order: ${interceptors.map((i) => `${i.order}:${i.constructor.name}`).join(' > ')}`);
+  const dispatcher = new ToolDispatcher(container, registry, interceptors, loggers('tmux_mcp.tools'));
+  container.register(TOOL_DISPATCHER, { useValue: dispatcher });
+
+  const instructions = buildInstructions(config);
+  const server = buildMcpServer({ name: 'tmux', version: VERSION, instructions, dispatcher, logger: log });
+
+  let closed = false;
+  return {
+    server,
+    container,
+    dispatcher,
+    config,
+    instructions,
+    connect: (transport) => server.connect(transport),
+    async close() {
+      if (closed) return;
+      closed = true;
+      const hooks = container.isRegistered(SHUTDOWN_HOOKS, true) ? (container.resolveAll(SHUTDOWN_HOOKS) as ShutdownHook[]) : [];
+      for (const h of hooks) {
+        try {
+          await h();
+        } catch (err) {
+          log.warn(`shutdown hook failed: ${(err as Error).message}`);
+        }
+      }
+      await container.resolve(TmuxServerPool).closeAll();
+      await server.close().catch(() => undefined);
+      if (!options.logger) await flushLogger(root);
+    },
+  };
+}
+
+/** A plugin failed while registering; the CLI prints one line naming it. */
+export class PluginError extends Error {
+  constructor(
+    readonly pluginName: string,
+    readonly reason: unknown,
+  ) {
+    super(`plugin '${pluginName}' failed to register: ${(reason as Error)?.message ?? String(reason)}`);
+  }
+}

@@ -1,0 +1,127 @@
+import { injectable } from 'tsyringe';
+import { ExpectedToolError } from '../framework/errors/tool-errors';
+import { safeText } from '../framework/validation/safe-repr';
+import { KNOWN_FORMATS } from './known-formats';
+import { FIELD_NAME_RE, Row } from './tmux-formats';
+
+export const FILTER_OPS = ['contains', 'endswith', 'eq', 'exact', 'icontains', 'iendswith', 'iexact', 'in', 'iregex', 'istartswith', 'nin', 'regex', 'startswith'] as const;
+type Op = (typeof FILTER_OPS)[number];
+
+export interface FilterClause {
+  field: string;
+  op: Op;
+  value: unknown;
+}
+
+/** Python type names, as SPEC §1.3's texts use them. */
+export function pyTypeName(v: unknown): string {
+  if (v === null) return 'NoneType';
+  if (Array.isArray(v)) return 'list';
+  if (typeof v === 'string') return 'str';
+  if (typeof v === 'boolean') return 'bool';
+  if (typeof v === 'number') return Number.isInteger(v) ? 'int' : 'float';
+  return 'dict';
+}
+
+/**
+ * Parses a dict-or-JSON-string parameter (filters, environment): null/''/{} → undefined.
+ * Domain errors per SPEC §1.3 (`Invalid <name> JSON: …`, `<name> must be a JSON object, got <type>`).
+ */
+export function parseObjectParam(name: string, raw: unknown): Record<string, unknown> | undefined {
+  if (raw === null || raw === undefined || raw === '') return undefined;
+  let obj: unknown = raw;
+  if (typeof raw === 'string') {
+    try {
+      obj = JSON.parse(raw);
+    } catch (err) {
+      throw new ExpectedToolError(`Invalid ${name} JSON: ${(err as Error).message}`);
+    }
+  }
+  if (obj === null || typeof obj !== 'object' || Array.isArray(obj))
+    throw new ExpectedToolError(`${name} must be a JSON object, got ${pyTypeName(obj)}`);
+  const entries = Object.entries(obj as Record<string, unknown>);
+  if (!entries.length) return undefined;
+  const out: Record<string, unknown> = Object.create(null);
+  for (const [k, v] of entries) out[k] = v;
+  return out;
+}
+
+const asText = (v: unknown): string => (v === true ? '1' : v === false ? '0' : String(v));
+
+function compile(pattern: string, flags: string): RegExp {
+  try {
+    return new RegExp(pattern, flags);
+  } catch (err) {
+    throw new ExpectedToolError(`Invalid regex pattern: ${(err as Error).message}`);
+  }
+}
+
+/**
+ * Django-style filters over tmux rows (SPEC §1.3, C22): `field__op` keys, ANDed; values compare
+ * as tmux's raw strings; an unknown field is null and never matches.
+ */
+@injectable()
+export class FilterService {
+  parse(raw: unknown): FilterClause[] {
+    const obj = parseObjectParam('filters', raw);
+    if (!obj) return [];
+    return Object.entries(obj).map(([key, value]) => {
+      const i = key.lastIndexOf('__');
+      let field = key;
+      let op: Op = 'exact';
+      if (i > 0) {
+        const maybe = key.slice(i + 2);
+        if (!(FILTER_OPS as readonly string[]).includes(maybe))
+          throw new ExpectedToolError(`Invalid filter operator '${safeText(maybe)}' in '${safeText(key)}'. Valid operators: ${FILTER_OPS.join(', ')}`);
+        field = key.slice(0, i);
+        op = maybe as Op;
+      }
+      if (op === 'regex' || op === 'iregex') compile(asText(value), op === 'iregex' ? 'i' : '');
+      return { field, op, value };
+    });
+  }
+
+  /** Extra tmux fields the listing must fetch for these clauses (only safe, known names). */
+  fieldsFor(clauses: readonly FilterClause[]): string[] {
+    return clauses.map((c) => c.field).filter((f) => FIELD_NAME_RE.test(f) && KNOWN_FORMATS.has(f));
+  }
+
+  apply<T>(rows: readonly Row[], clauses: readonly FilterClause[], alias: (row: Row, field: string) => string | undefined = () => undefined): Row[] {
+    if (!clauses.length) return [...rows];
+    return rows.filter((row) => clauses.every((c) => this.test(alias(row, c.field) ?? (KNOWN_FORMATS.has(c.field) ? row[c.field] : undefined), c)));
+  }
+
+  private test(actual: string | undefined, c: FilterClause): boolean {
+    if (actual === undefined) return false;
+    const v = c.value;
+    const s = asText(v);
+    switch (c.op) {
+      case 'eq':
+      case 'exact':
+        return actual === s;
+      case 'iexact':
+        return actual.toLowerCase() === s.toLowerCase();
+      case 'contains':
+        return actual.includes(s);
+      case 'icontains':
+        return actual.toLowerCase().includes(s.toLowerCase());
+      case 'startswith':
+        return actual.startsWith(s);
+      case 'istartswith':
+        return actual.toLowerCase().startsWith(s.toLowerCase());
+      case 'endswith':
+        return actual.endsWith(s);
+      case 'iendswith':
+        return actual.toLowerCase().endsWith(s.toLowerCase());
+      case 'in':
+      case 'nin': {
+        const list = Array.isArray(v) ? v.map(asText) : s.split(',').map((x) => x.trim());
+        return list.includes(actual) === (c.op === 'in');
+      }
+      case 'regex':
+        return compile(s, '').test(actual);
+      case 'iregex':
+        return compile(s, 'i').test(actual);
+    }
+  }
+}

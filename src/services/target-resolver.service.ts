@@ -1,0 +1,92 @@
+import { injectable } from 'tsyringe';
+import { safeText } from '../framework/validation/safe-repr';
+import type { TmuxEngine } from '../tmux/tmux-engine';
+import { MultipleObjectsReturned, PaneNotFound, TmuxObjectDoesNotExist } from '../tmux/tmux-errors';
+import { HierarchyService } from './hierarchy.service';
+import type { Row } from './tmux-formats';
+
+/** Target arguments shared by most tools (SPEC §1.2). */
+export interface TargetArgs {
+  session_name?: string | null;
+  session_id?: string | null;
+  window_id?: string | null;
+  window_index?: string | null;
+  pane_id?: string | null;
+}
+
+/** No session at all on the server (SPEC C19). */
+export class NoSessionExists extends TmuxObjectDoesNotExist {}
+
+/** tmux stores `$` in names as `\$` (SPEC C23): a lookup accepts either form. */
+export function nameMatches(stored: string, given: string): boolean {
+  return stored === given || stored === given.replace(/\$/g, '\\$');
+}
+
+const q = (v: string) => safeText(v);
+
+/**
+ * Session/window/pane resolution with SPEC §1.3 semantics. Targets are matched exactly in our
+ * code against listings (never by tmux's prefix/fnmatch rules, SPEC C6) and returned as rows
+ * whose ids are then passed to tmux with `-t`.
+ */
+@injectable()
+export class TargetResolver {
+  constructor(private readonly hierarchy: HierarchyService) {}
+
+  /** session_id wins over session_name; neither → the first session in list-sessions order. */
+  async session(engine: TmuxEngine, a: TargetArgs, extra: readonly string[] = []): Promise<Row> {
+    const rows = await this.hierarchy.sessions(engine, extra);
+    if (a.session_id != null) {
+      const r = rows.find((s) => s.session_id === a.session_id);
+      if (!r) throw new TmuxObjectDoesNotExist(`Could not find session_id=${q(a.session_id)} for list-sessions ()`);
+      return r;
+    }
+    if (a.session_name != null) {
+      const r = rows.find((s) => nameMatches(s.session_name, a.session_name!));
+      if (!r) throw new TmuxObjectDoesNotExist(`Could not find session_name=${q(a.session_name)} for list-sessions ()`);
+      return r;
+    }
+    if (!rows.length) throw new NoSessionExists('No tmux session exists on this server.');
+    return rows[0];
+  }
+
+  /** window_id → else session (+ window_index) → else the session's lowest-index window. */
+  async window(engine: TmuxEngine, a: TargetArgs, extra: readonly string[] = []): Promise<Row> {
+    if (a.window_id != null) {
+      const rows = (await this.hierarchy.windows(engine, undefined, extra)).filter((w) => w.window_id === a.window_id);
+      if (!rows.length) throw new TmuxObjectDoesNotExist(`Could not find window_id=${q(a.window_id)} for list-windows ()`);
+      if (rows.length > 1 && a.session_id == null && a.session_name == null)
+        throw new MultipleObjectsReturned(`Multiple objects returned for window_id=${q(a.window_id)}`);
+      if (rows.length > 1) {
+        const s = await this.session(engine, a);
+        return rows.find((w) => w.session_id === s.session_id) ?? rows[0];
+      }
+      return rows[0];
+    }
+    const s = await this.session(engine, a);
+    const windows = await this.hierarchy.windows(engine, s.session_id, extra);
+    if (a.window_index != null) {
+      const w = windows.find((x) => x.window_index === String(a.window_index));
+      if (!w) throw new TmuxObjectDoesNotExist(`Could not find window_index=${q(String(a.window_index))} for list-windows ()`);
+      return w;
+    }
+    if (!windows.length) throw new TmuxObjectDoesNotExist(`Could not find window for session ${s.session_id}`);
+    return windows.reduce((lo, w) => (Number(w.window_index) < Number(lo.window_index) ? w : lo));
+  }
+
+  /** pane_id must exist on the server; else the first pane (list order, not the active one) of the resolved window. */
+  async pane(engine: TmuxEngine, a: TargetArgs, extra: readonly string[] = []): Promise<Row> {
+    if (a.pane_id != null) return this.paneById(engine, a.pane_id, extra);
+    const w = await this.window(engine, a);
+    const panes = await this.hierarchy.panes(engine, { windowId: w.window_id }, extra);
+    if (!panes.length) throw new PaneNotFound(`Pane not found: no panes in window ${w.window_id}`);
+    const inSession = panes.find((p) => p.session_id === w.session_id);
+    return inSession ?? panes[0];
+  }
+
+  async paneById(engine: TmuxEngine, paneId: string, extra: readonly string[] = []): Promise<Row> {
+    const r = (await this.hierarchy.panes(engine, { all: true }, extra)).find((p) => p.pane_id === paneId);
+    if (!r) throw new PaneNotFound(`Pane not found: ${q(paneId)}`);
+    return r;
+  }
+}

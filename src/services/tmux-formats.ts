@@ -1,0 +1,80 @@
+/**
+ * Format strings and row parsing. Rows keep tmux's raw strings (filters compare those, SPEC C22);
+ * serializers convert to the typed models (SPEC B1).
+ */
+export const SEP = '\u241e'; // ␞, as SPEC §1.5 snapshot_pane uses; never produced by tmux itself
+
+export type Row = Record<string, string>;
+
+export const SESSION_FIELDS = ['session_id', 'session_name', 'session_windows', 'session_attached', 'session_created', 'pane_id'] as const;
+
+export const WINDOW_FIELDS = [
+  'window_id',
+  'window_name',
+  'window_index',
+  'session_id',
+  'session_name',
+  'window_panes',
+  'window_layout',
+  'window_active',
+  'window_width',
+  'window_height',
+  'pane_id',
+] as const;
+
+export const PANE_FIELDS = [
+  'pane_id',
+  'pane_index',
+  'pane_width',
+  'pane_height',
+  'pane_left',
+  'pane_top',
+  'pane_right',
+  'pane_bottom',
+  'pane_at_left',
+  'pane_at_right',
+  'pane_at_top',
+  'pane_at_bottom',
+  'pane_tty',
+  'pane_current_command',
+  'pane_current_path',
+  'pane_pid',
+  'pane_title',
+  'pane_active',
+  'window_id',
+  'window_index',
+  'session_id',
+  'session_name',
+] as const;
+
+/** A tmux format field name we may put inside `#{...}` (no format syntax can get in, SPEC C12). */
+export const FIELD_NAME_RE = /^[a-z][a-z0-9_]{0,63}$/;
+
+export function formatOf(fields: readonly string[]): string {
+  for (const f of fields) if (!FIELD_NAME_RE.test(f)) throw new Error(`invalid tmux format field: ${f}`);
+  return fields.map((f) => `#{${f}}`).join(SEP);
+}
+
+/**
+ * Splits output lines into rows. The free-text field that could contain the separator is
+ * always in the middle of the record, so extra separators are folded back into the field
+ * with the most free text (names, titles, paths).
+ */
+export function parseRows(lines: readonly string[], fields: readonly string[]): Row[] {
+  return lines.map((line) => {
+    const parts = line.split(SEP);
+    const row: Row = {};
+    if (parts.length > fields.length) {
+      // Only possible when a name contains ␞: keep the line usable rather than mis-assigning.
+      const extra = parts.length - fields.length;
+      const at = Math.max(0, fields.findIndex((f) => /name|title|path|command/.test(f)));
+      parts.splice(at, extra + 1, parts.slice(at, at + extra + 1).join(SEP));
+    }
+    fields.forEach((f, i) => (row[f] = parts[i] ?? ''));
+    return row;
+  });
+}
+
+export const toInt = (s: string | undefined): number | null => (s !== undefined && /^-?\d+$/.test(s) ? Number(s) : null);
+export const toFlag = (s: string | undefined): boolean | null => (s === '1' ? true : s === '0' ? false : null);
+export const toStr = (s: string | undefined): string | null => (s === undefined ? null : s);

@@ -1,0 +1,71 @@
+import { execFile } from 'node:child_process';
+import { isNoServerText, LibTmuxException, TmuxCommandNotFound, TmuxNoServer } from './tmux-errors';
+import type { PaneEvent, RunOptions, TmuxEngine, TmuxServerKey } from './tmux-engine';
+
+/** `[bin, -u, -L name, -S path]`: `-u` keeps UTF-8 in minimal client environments (SPEC B14). */
+export function tmuxArgvPrefix(key: TmuxServerKey): string[] {
+  const argv = [key.tmuxBin, '-u'];
+  if (key.socketName) argv.push('-L', key.socketName);
+  if (key.socketPath) argv.push('-S', key.socketPath);
+  return argv;
+}
+
+export function splitLines(stdout: string): string[] {
+  if (stdout === '') return [];
+  const lines = stdout.split('\n');
+  if (lines[lines.length - 1] === '') lines.pop();
+  return lines;
+}
+
+/** Runs a full tmux argv as a subprocess (never through a shell). */
+export function execTmux(argv: readonly string[], opts: RunOptions = {}): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = execFile(
+      argv[0],
+      argv.slice(1),
+      { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024, signal: opts.signal, timeout: opts.timeoutMs, killSignal: 'SIGKILL' },
+      (err, stdout, stderr) => {
+        if (!err) return resolve(stdout);
+        const e = err as NodeJS.ErrnoException & { killed?: boolean };
+        if (e.code === 'ENOENT') return reject(new TmuxCommandNotFound('tmux binary not found. Ensure tmux is installed and in PATH.'));
+        if (e.name === 'AbortError') return reject(e);
+        if (e.killed) return reject(new LibTmuxException(`tmux ${argv[argv.indexOf('-u') + 1] ?? ''} timed out after ${opts.timeoutMs}ms`));
+        const text = (stderr || e.message).trim();
+        if (isNoServerText(text)) return reject(new TmuxNoServer(text));
+        reject(new LibTmuxException(text));
+      },
+    );
+    child.stdin?.end();
+  });
+}
+
+/** The subprocess engine: one `tmux` process per command. The baseline and the escape hatch. */
+export class ExecEngine implements TmuxEngine {
+  readonly mode = 'exec' as const;
+  readonly hasEvents = false;
+  private readonly prefix: string[];
+
+  constructor(readonly key: TmuxServerKey) {
+    this.prefix = tmuxArgvPrefix(key);
+  }
+
+  argvPrefix(): string[] {
+    return [...this.prefix];
+  }
+
+  async run(args: readonly string[], opts?: RunOptions): Promise<string[]> {
+    return splitLines(await execTmux([...this.prefix, ...args], opts));
+  }
+
+  runRaw(args: readonly string[], opts?: RunOptions): Promise<string> {
+    return execTmux([...this.prefix, ...args], opts);
+  }
+
+  onPaneEvent(_paneId: string, _listener: (ev: PaneEvent) => void): () => void {
+    return () => undefined;
+  }
+
+  async close(): Promise<void> {
+    // Nothing persistent to close.
+  }
+}

@@ -1,0 +1,58 @@
+/** Identifies one tmux server: the cache key of SPEC §1.3. */
+export interface TmuxServerKey {
+  readonly socketName: string | null;
+  readonly socketPath: string | null;
+  readonly tmuxBin: string;
+}
+
+export interface RunOptions {
+  /** Abort the command (the subprocess is killed; a control-mode reply is discarded). */
+  signal?: AbortSignal;
+  /** Give up after this many milliseconds with a LibTmuxException. */
+  timeoutMs?: number;
+}
+
+/** An output event of one pane (SPEC C2): only ever a wake-up; readers re-capture. */
+export interface PaneEvent {
+  readonly paneId: string;
+  readonly kind: 'output' | 'exited' | 'respawned' | 'closed';
+}
+
+/**
+ * Every tmux call goes through this interface. Implementations: the subprocess engine (argv,
+ * never a shell) and the control-mode engine. Arguments are passed exactly as a subprocess argv
+ * would carry them (SPEC C5).
+ */
+export interface TmuxEngine {
+  readonly key: TmuxServerKey;
+  /** 'exec' or 'control' — what actually served the last call (for logs and tests). */
+  readonly mode: 'exec' | 'control';
+
+  /**
+   * Runs one tmux command and resolves with its stdout split into lines (a final newline does
+   * not make an empty last line). Throws LibTmuxException (tmux's error text), TmuxNoServer,
+   * TmuxConnectionLost or TmuxCommandNotFound.
+   */
+  run(args: readonly string[], opts?: RunOptions): Promise<string[]>;
+
+  /** Like `run` but returns stdout exactly (for `show-buffer`, where a final newline matters). */
+  runRaw(args: readonly string[], opts?: RunOptions): Promise<string>;
+
+  /**
+   * The argv that starts tmux against this server from a subprocess or a pane's shell
+   * (`[bin, '-L', name]` …), e.g. for run_command's wrapper and killable `wait-for` children.
+   */
+  argvPrefix(): string[];
+
+  /**
+   * Subscribes to wake-ups for a pane. Engines without events never call the listener: callers
+   * must also re-check on a timer (the subprocess engine's `interval`).
+   */
+  onPaneEvent(paneId: string, listener: (ev: PaneEvent) => void): () => void;
+
+  /** True when this engine delivers pane events (callers may then skip polling). */
+  readonly hasEvents: boolean;
+
+  /** Closes connections and child processes. */
+  close(): Promise<void>;
+}

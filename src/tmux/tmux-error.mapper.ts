@@ -1,0 +1,35 @@
+import { injectable } from 'tsyringe';
+import { ErrorMapper, ExpectedToolError, ToolError } from '../framework/errors/tool-errors';
+import {
+  BadSessionName,
+  LibTmuxException,
+  MultipleObjectsReturned,
+  PaneNotFound,
+  TmuxCommandNotFound,
+  TmuxObjectDoesNotExist,
+  TmuxSessionExists,
+} from './tmux-errors';
+
+export const SUGGEST_LIST = 'Call list_sessions / list_windows / list_panes to discover valid ids.';
+export const SUGGEST_PANES = 'Call list_panes to discover valid pane ids.';
+export const SUGGEST_AMBIGUOUS =
+  'A window shared between sessions is listed once per session that holds it, so a name or index can match more than one row. Target it by id (session_id / window_id / pane_id) instead.';
+
+/** Maps the engine's and resolvers' errors to the texts of SPEC §3 (`_map_exception_to_tool_error`). */
+@injectable()
+export class TmuxErrorMapper implements ErrorMapper {
+  map(error: unknown): ToolError | undefined {
+    if (error instanceof TmuxCommandNotFound)
+      return new ToolError('tmux binary not found. Ensure tmux is installed and in PATH.', { cause: error });
+    if (error instanceof TmuxSessionExists || error instanceof BadSessionName)
+      return new ExpectedToolError(error.message, { cause: error });
+    if (error instanceof PaneNotFound)
+      return new ExpectedToolError(`Pane not found: ${error.message}`, { cause: error, suggestion: SUGGEST_PANES });
+    if (error instanceof TmuxObjectDoesNotExist)
+      return new ExpectedToolError(`Object not found: ${error.message}`, { cause: error, suggestion: SUGGEST_LIST });
+    if (error instanceof MultipleObjectsReturned)
+      return new ExpectedToolError(`Ambiguous target: ${error.message}`, { cause: error, suggestion: SUGGEST_AMBIGUOUS });
+    if (error instanceof LibTmuxException) return new ExpectedToolError(`tmux error: ${error.message}`, { cause: error });
+    return undefined;
+  }
+}

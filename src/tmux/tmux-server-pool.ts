@@ -1,0 +1,64 @@
+import { inject, injectable } from 'tsyringe';
+import { SERVER_CONFIG, ServerConfig } from '../config/server-config';
+import { Symbol_for } from '../config/symbol';
+import type { TmuxEngine, TmuxServerKey } from './tmux-engine';
+
+/** Builds the engine for one tmux server (the control-mode engine, or exec when forced). */
+export type EngineFactory = (key: TmuxServerKey) => TmuxEngine;
+export const ENGINE_FACTORY = Symbol_for<EngineFactory>('engine-factory');
+
+/**
+ * One engine per (socket name, socket path, binary), SPEC §1.3. Engines recover from a dead
+ * server themselves (the next call reconnects), so a cached handle never goes stale.
+ */
+@injectable()
+export class TmuxServerPool {
+  private readonly engines = new Map<string, TmuxEngine>();
+
+  constructor(
+    @inject(SERVER_CONFIG) private readonly config: ServerConfig,
+    @inject(ENGINE_FACTORY) private readonly factory: EngineFactory,
+  ) {}
+
+  /** The server a call targets: per-call `socket_name` beats the configured default. */
+  keyFor(socketName?: string | null): TmuxServerKey {
+    return {
+      socketName: socketName ?? this.config.socketName,
+      socketPath: this.config.socketPath,
+      tmuxBin: this.config.tmuxBin,
+    };
+  }
+
+  engine(socketName?: string | null): TmuxEngine {
+    return this.engineFor(this.keyFor(socketName));
+  }
+
+  engineFor(key: TmuxServerKey): TmuxEngine {
+    const id = JSON.stringify([key.socketName, key.socketPath, key.tmuxBin]);
+    let e = this.engines.get(id);
+    if (!e) {
+      e = this.factory(key);
+      this.engines.set(id, e);
+    }
+    return e;
+  }
+
+  /** Engines created so far (shutdown GC walks them). */
+  all(): TmuxEngine[] {
+    return [...this.engines.values()];
+  }
+
+  /** Drops the engine of a server we just killed. */
+  async evict(key: TmuxServerKey): Promise<void> {
+    const id = JSON.stringify([key.socketName, key.socketPath, key.tmuxBin]);
+    const e = this.engines.get(id);
+    this.engines.delete(id);
+    await e?.close();
+  }
+
+  async closeAll(): Promise<void> {
+    const all = [...this.engines.values()];
+    this.engines.clear();
+    await Promise.allSettled(all.map((e) => e.close()));
+  }
+}

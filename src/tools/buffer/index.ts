@@ -1,0 +1,4 @@
+import type { Class } from '../../framework/metadata/param-metadata';
+
+/** Tool classes of the buffer family, in registration order (SPEC §1.1). */
+export const bufferTools: Class[] = [];

@@ -1,0 +1,5 @@
+import type { Class } from '../../framework/metadata/param-metadata';
+import { ListSessionsTool } from './list-sessions.tool';
+
+/** Tool classes of the server family, in registration order (SPEC §1.1). */
+export const serverTools: Class[] = [ListSessionsTool];

@@ -1,0 +1,7 @@
+import { Param } from '../../framework/decorators/param.decorator';
+import { P } from '../common/common-params';
+
+export class ListSessionsInput {
+  @Param(P.socketName) socket_name!: string | null;
+  @Param(P.filters) filters!: Record<string, string> | string | null;
+}

@@ -1,0 +1,40 @@
+import { HandleErrors } from '../../framework/decorators/handle-errors.decorator';
+import { Tool } from '../../framework/decorators/tool.decorator';
+import type { ToolHandler } from '../../framework/pipeline/tool-dispatcher';
+import { SessionInfo } from '../../models/session-info.model';
+import { FilterService } from '../../services/filter.service';
+import { HierarchyService } from '../../services/hierarchy.service';
+import { ModelSerializer } from '../../services/model-serializer.service';
+import { TmuxErrorMapper } from '../../tmux/tmux-error.mapper';
+import { TmuxServerPool } from '../../tmux/tmux-server-pool';
+import { ListSessionsInput } from './list-sessions.input';
+
+@Tool('readonly', { title: 'List tmux Sessions' })
+@HandleErrors(TmuxErrorMapper)
+export class ListSessionsTool implements ToolHandler<ListSessionsInput, SessionInfo[]> {
+  static readonly toolName = 'list_sessions';
+  static readonly description =
+    'List the sessions of a tmux server (the terminal multiplexer): ids, names, window counts, attached clients. Returns [] when no tmux server is running. Searches metadata only; use search_panes for terminal text.';
+  static readonly Input = ListSessionsInput;
+  static readonly Output = [SessionInfo] as [typeof SessionInfo];
+
+  constructor(
+    private readonly pool: TmuxServerPool,
+    private readonly hierarchy: HierarchyService,
+    private readonly filters: FilterService,
+    private readonly serializer: ModelSerializer,
+  ) {}
+
+  async execute(input: ListSessionsInput): Promise<SessionInfo[]> {
+    const clauses = this.filters.parse(input.filters);
+    const engine = this.pool.engine(input.socket_name);
+    const rows = await this.hierarchy.sessions(engine, this.filters.fieldsFor(clauses));
+    if (!rows.length) return [];
+    const attached = await this.hierarchy.attachedCounts(engine);
+    // session_attached filters compare the corrected count (SPEC C22, B22).
+    const kept = this.filters.apply(rows, clauses, (row, f) =>
+      f === 'session_attached' ? String(attached.get(row.session_id) ?? 0) : undefined,
+    );
+    return kept.map((r) => this.serializer.session(r, attached));
+  }
+}

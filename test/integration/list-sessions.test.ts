@@ -1,0 +1,52 @@
+import { McpHarness } from '../helpers/mcp-harness';
+import { TmuxFixture } from '../helpers/tmux-fixture';
+
+describe('list_sessions', () => {
+  const tmux = new TmuxFixture();
+  let h: McpHarness;
+
+  beforeAll(async () => {
+    tmux.start('alpha');
+    tmux.newSession('beta');
+    h = await McpHarness.start({ socket: tmux.socket });
+  });
+  afterAll(async () => {
+    await h.close();
+    tmux.kill();
+  });
+
+  it('lists every session with B1 types', async () => {
+    const { result } = await h.ok<{ result: Record<string, unknown>[] }>('list_sessions');
+    expect(result.map((s) => s.session_name)).toEqual(['alpha', 'beta']);
+    expect(typeof result[0].window_count).toBe('number');
+    expect(result[0].session_attached).toBe(0);
+    expect(result[0].active_pane_id).toMatch(/^%\d+$/);
+  });
+
+  it('filters with operators, dict or JSON string', async () => {
+    expect((await h.ok<{ result: unknown[] }>('list_sessions', { filters: { session_name__startswith: 'be' } })).result).toHaveLength(1);
+    expect((await h.ok<{ result: unknown[] }>('list_sessions', { filters: '{"session_name__in": ["alpha","x"]}' })).result).toHaveLength(1);
+    const bad = await h.err('list_sessions', { filters: { session_name__badop: 'x' } });
+    expect(bad.text).toBe(
+      "Invalid filter operator 'badop' in 'session_name__badop'. Valid operators: contains, endswith, eq, exact, icontains, iendswith, iexact, in, iregex, istartswith, nin, regex, startswith",
+    );
+    expect((await h.err('list_sessions', { filters: '[1]' })).text).toBe('filters must be a JSON object, got list');
+    expect((await h.err('list_sessions', { filters: '{nope' })).text).toMatch(/^Invalid filters JSON: /);
+  });
+
+  it('returns [] as one text block when no server runs (SPEC B5, C21)', async () => {
+    const r = await h.call('list_sessions', { socket_name: `${tmux.socket}-none` });
+    expect(r.content).toEqual([{ type: 'text', text: '[]' }]);
+    expect(r.structuredContent).toEqual({ result: [] });
+  });
+
+  it('rejects unknown arguments by name without echoing values', async () => {
+    const e = await h.err('list_sessions', { bogus: 'SECRET-VALUE', wait_for_previous: true });
+    expect(e.text).not.toContain('SECRET-VALUE');
+    expect(e.text).toContain('2 validation errors for list_sessions');
+    expect(e.text).toContain('bogus\n  Extra inputs are not permitted [type=extra_forbidden]');
+    expect(e.text).toContain('Remove or correct the unrecognized argument(s): bogus, wait_for_previous.');
+    expect(e.text).toContain('your client (jest-client 1.0.0)');
+    expect(e.meta).toMatchObject({ error_type: 'ValidationError', expected: true });
+  });
+});
