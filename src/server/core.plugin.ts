@@ -16,7 +16,7 @@ import { ModelSerializer } from '../services/model-serializer.service';
 import { TargetResolver } from '../services/target-resolver.service';
 import { TmuxErrorMapper } from '../tmux/tmux-error.mapper';
 import { TmuxServerPool } from '../tmux/tmux-server-pool';
-import { CORE_TOOLS } from '../tools/all-tools';
+import { CORE_TOOLS, FAMILY_SERVICES } from '../tools/all-tools';
 import { CORE_SERVICES } from './core-services';
 
 /** Registers a class as a per-server singleton (held by the registration in the server container, so per-call child containers share it). */
@@ -38,7 +38,7 @@ export const CORE_INTERCEPTORS: Class[] = [
 export const corePlugin = definePlugin({
   name: 'tmux-mcp:core',
   register(container) {
-    for (const s of [TmuxServerPool, HierarchyService, ModelSerializer, TargetResolver, CallerIdentityService, ...CORE_SERVICES])
+    for (const s of [TmuxServerPool, HierarchyService, ModelSerializer, TargetResolver, CallerIdentityService, ...CORE_SERVICES, ...FAMILY_SERVICES])
       registerSingleton(container, s);
     for (const i of CORE_INTERCEPTORS) container.register(INTERCEPTORS, { useClass: i }, { lifecycle: Lifecycle.Singleton });
     container.register(ERROR_MAPPERS, { useValue: TmuxErrorMapper });

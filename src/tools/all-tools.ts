@@ -1,25 +1,19 @@
 import type { Class } from '../framework/metadata/param-metadata';
-import { batchTools } from './batch';
-import { bufferTools } from './buffer';
-import { channelTools } from './channel';
-import { envTools } from './env';
-import { hookTools } from './hook';
-import { optionTools } from './option';
-import { paneTools } from './pane';
-import { serverTools } from './server';
-import { sessionTools } from './session';
-import { windowTools } from './window';
+import * as batch from './batch';
+import * as buffer from './buffer';
+import * as channel from './channel';
+import * as env from './env';
+import * as hook from './hook';
+import * as option from './option';
+import * as pane from './pane';
+import * as server from './server';
+import * as session from './session';
+import * as window from './window';
 
-/** Every core tool class, in the reference's registration order (SPEC §1.1). */
-export const CORE_TOOLS: Class[] = [
-  ...batchTools,
-  ...serverTools,
-  ...sessionTools,
-  ...windowTools,
-  ...paneTools,
-  ...optionTools,
-  ...envTools,
-  ...channelTools,
-  ...bufferTools,
-  ...hookTools,
-];
+/** Families in the reference's registration order (SPEC §1.1). */
+const FAMILIES = [batch, server, session, window, pane, option, env, channel, buffer, hook];
+
+/** Every core tool class, in registration order. */
+export const CORE_TOOLS: Class[] = FAMILIES.flatMap((f) => f.tools);
+/** Per-server singleton services the families need. */
+export const FAMILY_SERVICES: Class[] = FAMILIES.flatMap((f) => f.services);

@@ -1,4 +1,6 @@
 import type { Class } from '../../framework/metadata/param-metadata';
 
 /** Tool classes of the option family, in registration order (SPEC §1.1). */
-export const optionTools: Class[] = [];
+export const tools: Class[] = [];
+/** Stateful services of this family, registered as per-server singletons. */
+export const services: Class[] = [];

@@ -1,4 +1,6 @@
 import type { Class } from '../../framework/metadata/param-metadata';
 
 /** Tool classes of the window family, in registration order (SPEC §1.1). */
-export const windowTools: Class[] = [];
+export const tools: Class[] = [];
+/** Stateful services of this family, registered as per-server singletons. */
+export const services: Class[] = [];
