@@ -2,6 +2,7 @@ import type { Class } from '../../framework/metadata/param-metadata';
 import { getToolMetadata } from '../../framework/metadata/tool-metadata';
 import * as io from './io-tools';
 import * as lifecycle from './lifecycle-tools';
+import * as reading from './reading-tools';
 
 /** The reference's registration order of the pane family (SPEC §1.1, rows 23–44). */
 const ORDER = [
@@ -15,5 +16,5 @@ const rank = (c: Class) => {
   return i < 0 ? ORDER.length : i;
 };
 
-export const tools: Class[] = [...io.tools, ...lifecycle.tools].sort((a, b) => rank(a) - rank(b));
-export const services: Class[] = [...io.services, ...lifecycle.services];
+export const tools: Class[] = [...io.tools, ...reading.tools, ...lifecycle.tools].sort((a, b) => rank(a) - rank(b));
+export const services: Class[] = [...io.services, ...reading.services, ...lifecycle.services];
