@@ -1,3 +1,4 @@
+import 'reflect-metadata';
 // Tests never inherit the developer's tmux identity (SPEC §5: tests isolate themselves).
 delete process.env.TMUX;
 delete process.env.TMUX_PANE;

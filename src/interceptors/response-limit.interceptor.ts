@@ -33,43 +33,66 @@ export class ResponseLimitInterceptor implements ToolInterceptor {
     const size = bytes(JSON.stringify(result));
     if (size <= this.max) return result;
     const texts = result.content.filter((c) => c.type === 'text').map((c) => String((c as { text: string }).text));
-    const keep = (overhead: number) => Math.max(0, this.max - overhead - SLACK);
-
     if (result.isError || !result.structuredContent || rl === true || typeof result.structuredContent.result === 'string') {
       const joined = texts.join('\n\n');
-      const header = (dropped: number) => `[... truncated ${dropped} bytes ...]\n`;
-      // Overhead: JSON framing of content + structuredContent (the text appears twice).
-      const budget = Math.floor(keep(header(size).length + 200) / (result.structuredContent && !result.isError ? 2 : 1));
-      const kept = tailBytes(joined, budget);
-      const text = header(bytes(joined) - bytes(kept)) + kept;
-      const out: ToolResult = { content: [{ type: 'text', text }] };
-      if (result.isError) out.isError = true;
-      else if (result.structuredContent) out.structuredContent = { result: text };
-      if (result._meta) out._meta = result._meta;
-      return out;
+      const build = (budget: number): ToolResult => {
+        const kept = tailBytes(joined, budget);
+        const text = `[... truncated ${bytes(joined) - bytes(kept)} bytes ...]\n` + kept;
+        const out: ToolResult = { content: [{ type: 'text', text }] };
+        if (result.isError) out.isError = true;
+        else if (result.structuredContent) out.structuredContent = { result: text };
+        if (result._meta) out._meta = result._meta;
+        return out;
+      };
+      return this.fit(build, bytes(joined));
     }
     return this.truncateModel(result, rl);
+  }
+
+  /**
+   * Shrinks the kept budget until the serialized result fits: JSON escaping (newlines, quotes,
+   * control characters) makes the wire size differ from the kept byte count.
+   */
+  private fit(build: (budget: number) => ToolResult, full: number): ToolResult {
+    let budget = Math.min(full, this.max - SLACK);
+    for (;;) {
+      const out = build(budget);
+      const size = bytes(JSON.stringify(out));
+      if (size <= this.max || budget === 0) return out;
+      budget = Math.max(0, Math.floor(budget * (this.max / size) * 0.98) - SLACK);
+    }
   }
 
   private truncateModel(result: ToolResult, rl: { field: string; truncatedFlag?: string; countFlag?: string }): ToolResult {
     const sc = { ...result.structuredContent! };
     const v = sc[rl.field];
-    const fits = () => bytes(JSON.stringify(sc)) * 2 + 200 <= this.max;
+    const fits = () => {
+      const text = JSON.stringify(sc);
+      return bytes(JSON.stringify({ content: [{ type: 'text', text }], structuredContent: sc, _meta: result._meta })) + SLACK <= this.max;
+    };
     let dropped = 0;
     if (Array.isArray(v)) {
       const arr = [...v];
       sc[rl.field] = arr;
-      // Drop oldest entries first, halving the step, until the envelope fits.
+      // Drop the oldest entries first, an eighth at a time, until the envelope fits.
       while (arr.length && !fits()) {
         const n = Math.max(1, Math.floor(arr.length / 8));
         arr.splice(0, n);
         dropped += n;
       }
     } else if (typeof v === 'string') {
-      const budget = Math.floor((this.max - 200) / 2) - bytes(JSON.stringify({ ...sc, [rl.field]: '' })) - SLACK;
-      const kept = tailBytes(v, Math.max(0, budget));
-      dropped = v.slice(0, v.length - kept.length).split('\n').length - 1;
-      sc[rl.field] = kept;
+      const meta = result._meta;
+      const build = (budget: number): ToolResult => {
+        const kept = tailBytes(v, budget);
+        const sc2 = { ...sc, [rl.field]: kept };
+        if (rl.truncatedFlag) sc2[rl.truncatedFlag] = true;
+        if (rl.countFlag && typeof sc2[rl.countFlag] === 'number')
+          sc2[rl.countFlag] = (sc2[rl.countFlag] as number) + (v.slice(0, v.length - kept.length).match(/\n/g)?.length ?? 0);
+        const out: ToolResult = { content: [{ type: 'text', text: JSON.stringify(sc2) }], structuredContent: sc2 };
+        if (meta) out._meta = meta;
+        return out;
+      };
+      return this.fit(build, bytes(v));
     }
     if (rl.truncatedFlag) sc[rl.truncatedFlag] = true;
     if (rl.countFlag && typeof sc[rl.countFlag] === 'number') sc[rl.countFlag] = (sc[rl.countFlag] as number) + dropped;

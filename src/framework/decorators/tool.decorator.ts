@@ -1,3 +1,4 @@
+import 'reflect-metadata';
 import { injectable } from 'tsyringe';
 import { Class } from '../metadata/param-metadata';
 import { OutputDecl, setToolMetadata, Tier, TIERS, ToolAnnotations, ToolOptions } from '../metadata/tool-metadata';

@@ -1,0 +1,185 @@
+import { Lifecycle } from 'tsyringe';
+import { Field, Param } from '../../../src/framework/decorators/param.decorator';
+import { Tool } from '../../../src/framework/decorators/tool.decorator';
+import { HandleErrors } from '../../../src/framework/decorators/handle-errors.decorator';
+import { ExpectedToolError } from '../../../src/framework/errors/tool-errors';
+import { definePlugin } from '../../../src/framework/plugins/plugin';
+import { Next, ORDER, ToolCall, ToolInterceptor } from '../../../src/framework/pipeline/tool-interceptor';
+import { INTERCEPTORS, TOOL_CLASSES } from '../../../src/framework/tokens';
+import { LibTmuxException, PaneNotFound } from '../../../src/tmux/tmux-errors';
+import { TmuxErrorMapper } from '../../../src/tmux/tmux-error.mapper';
+import { McpHarness } from '../../helpers/mcp-harness';
+
+class EchoInput {
+  @Param({ type: 'string' }) keys!: string;
+  @Param({ type: 'string', default: 'ok' }) mode!: string;
+}
+
+class Big {
+  @Field({ type: 'string' }) content!: string;
+  @Field({ type: 'boolean' }) content_truncated!: boolean;
+  @Field({ type: 'integer' }) content_truncated_lines!: number;
+}
+
+const calls = { flaky: 0 };
+
+@Tool('readonly', { title: 'Echo' })
+@HandleErrors(TmuxErrorMapper)
+class EchoTool {
+  static toolName = 'test_echo';
+  static description = 'Echo for tests.';
+  static Input = EchoInput;
+  static Output = String;
+  async execute(i: EchoInput): Promise<string> {
+    if (i.mode === 'pane') throw new PaneNotFound('Pane not found: %99');
+    if (i.mode === 'rule') throw new ExpectedToolError('keys must be lowercase', { suggestion: 'Lower them.' });
+    if (i.mode === 'crash') throw new TypeError('boom');
+    if (i.mode === 'flaky' && calls.flaky++ === 0) throw new LibTmuxException('server busy');
+    if (i.mode === 'big') return 'x'.repeat(1_200_000) + 'TAIL';
+    return `echo:${i.keys}`;
+  }
+}
+
+@Tool('readonly', { title: 'Big', responseLimit: { field: 'content', truncatedFlag: 'content_truncated', countFlag: 'content_truncated_lines' } })
+class BigTool {
+  static toolName = 'test_big';
+  static description = 'Big model output.';
+  static Input = class {};
+  static Output = Big;
+  async execute(): Promise<Big> {
+    return { content: 'line\n'.repeat(300_000) + 'LAST', content_truncated: false, content_truncated_lines: 0 };
+  }
+}
+
+@Tool('readonly', { title: 'Limited', responseLimit: true })
+class LimitedTool {
+  static toolName = 'test_limited';
+  static description = 'Limited string output.';
+  static Input = class {};
+  static Output = String;
+  async execute(): Promise<string> {
+    return 'y'.repeat(1_500_000) + 'END';
+  }
+}
+
+@Tool('destructive', { title: 'Nuke' })
+class NukeTool {
+  static toolName = 'test_nuke';
+  static description = 'Destructive test tool.';
+  static Input = class {};
+  static Output = String;
+  async execute(): Promise<string> {
+    return 'nuked';
+  }
+}
+
+const seen: string[] = [];
+class TraceInterceptor implements ToolInterceptor {
+  readonly order = ORDER.AUDIT + 50; // between audit and retry
+  async intercept(call: ToolCall, next: Next) {
+    seen.push(`${call.tool.name}:${call.input === undefined ? 'raw' : 'validated'}`);
+    return next();
+  }
+}
+
+const plugin = definePlugin({
+  name: 'test-tools',
+  register(c) {
+    for (const t of [EchoTool, BigTool, LimitedTool, NukeTool]) c.register(TOOL_CLASSES, { useValue: t });
+    c.register(INTERCEPTORS, { useClass: TraceInterceptor }, { lifecycle: Lifecycle.Singleton });
+  },
+});
+
+describe('the interceptor onion', () => {
+  let h: McpHarness;
+  const logs: string[] = [];
+  beforeAll(async () => {
+    h = await McpHarness.start({ plugins: [plugin], logs, socket: 'tmux-mcp-test-unused-onion' });
+  });
+  afterAll(() => h.close());
+
+  it('serializes strings as text + {result} with no _meta', async () => {
+    const r = await h.call('test_echo', { keys: 'a' });
+    expect(r).toEqual({ content: [{ type: 'text', text: 'echo:a' }], structuredContent: { result: 'echo:a' } });
+  });
+
+  it('lists tools with tags, annotations and output schemas; hides off-tier tools', async () => {
+    const { tools } = await h.client.listTools();
+    const echo = tools.find((t) => t.name === 'test_echo')!;
+    expect(echo._meta).toEqual({ 'tmux-mcp/tags': ['readonly'] });
+    expect(echo.annotations).toEqual({ title: 'Echo', readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false });
+    expect(echo.outputSchema).toMatchObject({ type: 'object', properties: { result: { type: 'string' } } });
+    expect(tools.find((t) => t.name === 'test_nuke')).toBeUndefined();
+  });
+
+  it('refuses off-tier tools with the B3 text', async () => {
+    const e = await h.err('test_nuke');
+    expect(e.text).toBe(
+      "Tool 'test_nuke' is not available at the current safety level (mutating). Start the server with TMUX_MCP_SAFETY=destructive to enable it.",
+    );
+    expect(e.meta).toEqual({ error_type: 'ExpectedToolError', expected: true });
+  });
+
+  it('answers an unknown tool with JSON-RPC -32602 and audits it', async () => {
+    await expect(h.client.callTool({ name: 'no_such_tool', arguments: {} })).rejects.toMatchObject({
+      code: -32602,
+      message: expect.stringContaining("Unknown tool: 'no_such_tool'"),
+    });
+    expect(logs.some((l) => l.includes('tool=no_such_tool outcome=error error_type=NotFoundError'))).toBe(true);
+  });
+
+  it('maps domain errors with cause type, suggestion and expected flag', async () => {
+    const e = await h.err('test_echo', { keys: 'a', mode: 'pane' });
+    expect(e.text).toBe('Pane not found: Pane not found: %99\nCall list_panes to discover valid pane ids.');
+    expect(e.meta).toEqual({ error_type: 'PaneNotFound', expected: true, suggestion: 'Call list_panes to discover valid pane ids.' });
+    const rule = await h.err('test_echo', { keys: 'a', mode: 'rule' });
+    expect(rule.text).toBe('keys must be lowercase\nLower them.');
+    const crash = await h.err('test_echo', { keys: 'a', mode: 'crash' });
+    expect(crash.text).toBe('Unexpected error: TypeError: boom');
+    expect(crash.meta).toEqual({ error_type: 'UnexpectedError', expected: false });
+  });
+
+  it('retries a transient tmux failure once for readonly tools', async () => {
+    calls.flaky = 0;
+    expect((await h.ok('test_echo', { keys: 'a', mode: 'flaky' })).result).toBe('echo:a');
+    expect(calls.flaky).toBe(2);
+    expect(logs.some((l) => l.includes('Request tools/call failed (attempt 1/2): LibTmuxException: server busy. Retrying in 0.1s...'))).toBe(true);
+  });
+
+  it('audits every call with sensitive arguments digested', async () => {
+    await h.call('test_echo', { keys: 'TOP-SECRET-KEYS' });
+    const line = logs.filter((l) => l.includes('tool=test_echo outcome=ok')).pop()!;
+    expect(line).not.toContain('TOP-SECRET-KEYS');
+    expect(line).toMatch(/"keys":\{"len":15,"sha256_prefix":"[0-9a-f]{12}"\}/);
+  });
+
+  it('lets a plugin interceptor sit between two core layers', async () => {
+    seen.length = 0;
+    await h.call('test_echo', { keys: 'z' });
+    // Between audit (400) and validation (700): it sees the raw call, before validation ran.
+    expect(seen).toEqual(['test_echo:raw']);
+  });
+
+  it('keeps the tail of oversized string results and stays schema-valid (C10)', async () => {
+    const r = await h.call('test_limited');
+    const text = r.content[0].text!;
+    expect(text.startsWith('[... truncated ')).toBe(true);
+    expect(text.endsWith('END')).toBe(true);
+    expect(r.structuredContent).toEqual({ result: text });
+    expect(Buffer.byteLength(JSON.stringify(r))).toBeLessThanOrEqual(1_000_000);
+  });
+
+  it('tail-truncates the bulky field of model results and sets its flags (C10)', async () => {
+    const r = await h.call('test_big');
+    const sc = r.structuredContent as { content: string; content_truncated: boolean; content_truncated_lines: number };
+    expect(sc.content.endsWith('LAST')).toBe(true);
+    expect(sc.content_truncated).toBe(true);
+    expect(sc.content_truncated_lines).toBeGreaterThan(0);
+    expect(Buffer.byteLength(JSON.stringify(r))).toBeLessThanOrEqual(1_000_000);
+  });
+
+  it('does not limit tools that did not ask for it', async () => {
+    const r = await h.call('test_echo', { keys: 'a', mode: 'big' });
+    expect(r.content[0].text!.length).toBe(1_200_004);
+  });
+});

@@ -1,0 +1,100 @@
+import { Param } from '../../../src/framework/decorators/param.decorator';
+import { objectSchema } from '../../../src/framework/validation/json-schema.builder';
+import { formatViolations, validateObject } from '../../../src/framework/validation/dto-validator';
+import { safeKey, safeRepr } from '../../../src/framework/validation/safe-repr';
+
+class Op {
+  @Param({ type: 'string' }) keys!: string;
+  @Param({ type: 'boolean', default: true }) enter!: boolean;
+}
+
+class Dto {
+  @Param({ type: 'string', description: 'the name' }) name!: string;
+  @Param({ type: 'integer', nullable: true, default: 500, minimum: 1 }) max_lines!: number | null;
+  @Param({ enum: ['stop', 'continue'], default: 'stop' }) on_error!: string;
+  @Param({ type: 'string-map-or-json', nullable: true, default: null }) filters!: unknown;
+  @Param({ listOf: Op, default: [] }) ops!: Op[];
+  @Param({ type: 'index', nullable: true, default: null }) window_index!: string | null;
+  @Param({ type: 'size', nullable: true, default: null }) size!: string | number | null;
+  @Param({ type: 'string', noControlChars: true, nullable: true, default: null }) title!: string | null;
+  @Param({ type: 'string', allowNul: true, nullable: true, default: null }) text!: string | null;
+}
+
+describe('input schema (SPEC §0, C8)', () => {
+  it('is strict, inlines nested DTOs and carries defaults and anyOf-null', () => {
+    const s = objectSchema(Dto, 'input') as Record<string, any>;
+    expect(s.additionalProperties).toBe(false);
+    expect(s.required).toEqual(['name']);
+    expect(s.properties.name).toEqual({ type: 'string', description: 'the name' });
+    expect(s.properties.max_lines).toEqual({ anyOf: [{ type: 'integer', minimum: 1 }, { type: 'null' }], default: 500 });
+    expect(s.properties.on_error).toEqual({ type: 'string', enum: ['stop', 'continue'], default: 'stop' });
+    expect(s.properties.filters.anyOf).toEqual([
+      { type: 'object', additionalProperties: { type: 'string' } },
+      { type: 'string' },
+      { type: 'null' },
+    ]);
+    expect(s.properties.ops.items).toMatchObject({ type: 'object', additionalProperties: false, required: ['keys'] });
+    expect(JSON.stringify(s)).not.toContain('$ref');
+  });
+});
+
+describe('validation (SPEC C11, C12, C31)', () => {
+  it('applies defaults and converts index inputs to strings', () => {
+    const r = validateObject(Dto, { name: 'a', window_index: 3 });
+    expect(r.violations).toEqual([]);
+    expect(r.value).toMatchObject({ name: 'a', max_lines: 500, on_error: 'stop', filters: null, ops: [], window_index: '3' });
+    expect(r.value).toBeInstanceOf(Dto);
+  });
+
+  it('accepts null only where nullable', () => {
+    expect(validateObject(Dto, { name: 'a', max_lines: null }).value!.max_lines).toBeNull();
+    expect(validateObject(Dto, { name: null }).violations[0]).toMatchObject({ loc: ['name'], type: 'string_type' });
+  });
+
+  it('reports pydantic-style codes with dotted paths, never values', () => {
+    const r = validateObject(Dto, {
+      name: 5,
+      max_lines: 0,
+      on_error: 'SECRET1',
+      ops: [{ keys: 'x', enter: 'SECRET2', extra: 'SECRET3' }],
+      window_index: 'SECRET4',
+      size: '10%x',
+      title: 'a\u0007b',
+      zzz: 'SECRET5',
+    });
+    const text = formatViolations('tool_x', r.violations, safeKey);
+    expect(text).not.toMatch(/SECRET/);
+    expect(text).toContain('9 validation errors for tool_x');
+    expect(text).toContain('name\n  Input should be a valid string [type=string_type]');
+    expect(text).toContain('max_lines\n  Input should be greater than or equal to 1 [type=greater_than_equal]');
+    expect(text).toContain("on_error\n  Input should be 'stop' or 'continue' [type=literal_error]");
+    expect(text).toContain('ops.0.enter\n  Input should be a valid boolean [type=bool_type]');
+    expect(text).toContain('ops.0.extra\n  Extra inputs are not permitted [type=extra_forbidden]');
+    expect(text).toContain('zzz\n  Extra inputs are not permitted [type=extra_forbidden]');
+    expect(r.unknownKeys).toEqual(['zzz']);
+  });
+
+  it('is strict about JSON types (no "5" for an integer)', () => {
+    expect(validateObject(Dto, { name: 'a', max_lines: '5' }).violations[0].type).toBe('int_type');
+    expect(validateObject(Dto, { name: 'a', max_lines: 1.5 }).violations[0].type).toBe('int_type');
+  });
+
+  it('rejects NUL except where allowed, and lone surrogates everywhere', () => {
+    expect(validateObject(Dto, { name: 'a\u0000' }).violations[0].type).toBe('value_error');
+    expect(validateObject(Dto, { name: 'a', text: 'x\u0000y' }).violations).toEqual([]);
+    expect(validateObject(Dto, { name: 'a', text: 'x\ud800y' }).violations[0].type).toBe('value_error');
+    expect(validateObject(Dto, { name: '😀' }).violations).toEqual([]);
+  });
+
+  it('keeps __proto__ and constructor keys of string maps', () => {
+    const r = validateObject(Dto, { name: 'a', filters: JSON.parse('{"__proto__":"x","constructor":"y"}') });
+    expect(Object.keys(r.value!.filters as object)).toEqual(['__proto__', 'constructor']);
+  });
+
+  it('safe repr escapes control characters and caps length', () => {
+    expect(safeRepr('a\nb\u001b')).toBe("'a\\nb\\x1b'");
+    expect(safeRepr('x'.repeat(300))).toBe(`'${'x'.repeat(200)}...'`);
+    expect(safeKey('ok_name')).toBe('ok_name');
+    expect(safeKey('bad\nkey')).toBe("'bad\\nkey'");
+  });
+});
