@@ -18,6 +18,7 @@ module.exports = {
     ],
   },
   setupFiles: ['<rootDir>/test/setup-env.ts'],
+  globalSetup: '<rootDir>/test/global-setup.js',
   testTimeout: 30000,
   maxWorkers: 2,
 };
