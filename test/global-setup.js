@@ -1,4 +1,4 @@
-// Builds dist/ once per jest run when it is missing or older than src/ (e2e tests spawn dist/cli.js).
+// Builds dist/ and dist-examples/ once per jest run when it is missing or older than src/ (e2e tests spawn dist/cli.js).
 const { execFileSync } = require('node:child_process');
 const { readdirSync, statSync, existsSync } = require('node:fs');
 const { join } = require('node:path');
@@ -15,6 +15,17 @@ function newest(dir) {
 module.exports = async () => {
   const root = join(__dirname, '..');
   const cli = join(root, 'dist', 'cli.js');
-  if (existsSync(cli) && statSync(cli).mtimeMs >= newest(join(root, 'src'))) return;
-  execFileSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', join(root, 'tsconfig.build.json')], { stdio: 'inherit' });
+  const example = join(root, 'dist-examples', 'custom-tool', 'index.js');
+  const sources = Math.max(newest(join(root, 'src')), newest(join(root, 'examples')));
+  if (existsSync(cli) && existsSync(example) && Math.min(statSync(cli).mtimeMs, statSync(example).mtimeMs) >= sources) return;
+  const tsc = require.resolve('typescript/bin/tsc');
+  // tsc still emits when it finds type errors; the type check proper is `npm run typecheck`,
+  // so a type error elsewhere must not stop every test from running.
+  for (const project of ['tsconfig.build.json', 'tsconfig.examples.json']) {
+    try {
+      execFileSync(process.execPath, [tsc, '-p', join(root, project)], { stdio: 'pipe' });
+    } catch (err) {
+      process.stderr.write(`global-setup: ${project} built with type errors:\n${err.stdout}\n`);
+    }
+  }
 };

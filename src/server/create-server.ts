@@ -66,15 +66,17 @@ export async function createServer(options: CreateServerOptions = {}): Promise<T
   container.register(ENGINE_FACTORY, { useValue: createEngineFactory(config.engine, loggers) });
 
   const api = pluginApi();
+  let registry: ToolRegistry | undefined;
   for (const plugin of [corePlugin, ...(options.plugins ?? [])]) {
     try {
       await plugin.register(container, api);
+      // Re-discover after each plugin so a bad or duplicate tool is blamed on the plugin that added it.
+      registry = new ToolRegistry(container);
     } catch (err) {
       throw new PluginError(plugin.name, err);
     }
   }
-
-  const registry = new ToolRegistry(container);
+  if (!registry) registry = new ToolRegistry(container);
   const interceptors = sortInterceptors(container.resolveAll(INTERCEPTORS) as ToolInterceptor[]);
   log.debug(`interceptor order: ${interceptors.map((i) => `${i.order}:${i.constructor.name}`).join(' > ')}`);
   const dispatcher = new ToolDispatcher(container, registry, interceptors, loggers('tmux_mcp.tools'));
