@@ -1,6 +1,23 @@
 import type { Class } from '../../framework/metadata/param-metadata';
+import { GetWindowInfoTool } from './get-window-info.tool';
+import { KillWindowTool } from './kill-window.tool';
+import { ListPanesTool } from './list-panes.tool';
+import { MoveWindowTool } from './move-window.tool';
+import { RenameWindowTool } from './rename-window.tool';
+import { ResizeWindowTool } from './resize-window.tool';
+import { SelectLayoutTool } from './select-layout.tool';
+import { SplitWindowTool } from './split-window.tool';
 
 /** Tool classes of the window family, in registration order (SPEC §1.1). */
-export const tools: Class[] = [];
+export const tools: Class[] = [
+  ListPanesTool,
+  GetWindowInfoTool,
+  SplitWindowTool,
+  RenameWindowTool,
+  KillWindowTool,
+  SelectLayoutTool,
+  ResizeWindowTool,
+  MoveWindowTool,
+];
 /** Stateful services of this family, registered as per-server singletons. */
 export const services: Class[] = [];

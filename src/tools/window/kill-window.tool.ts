@@ -1,0 +1,44 @@
+import { HandleErrors } from '../../framework/decorators/handle-errors.decorator';
+import { Tool } from '../../framework/decorators/tool.decorator';
+import { ExpectedToolError } from '../../framework/errors/tool-errors';
+import type { ToolHandler } from '../../framework/pipeline/tool-dispatcher';
+import { CallerIdentityService } from '../../services/caller-identity.service';
+import { HierarchyService } from '../../services/hierarchy.service';
+import { TargetResolver } from '../../services/target-resolver.service';
+import { TmuxErrorMapper } from '../../tmux/tmux-error.mapper';
+import { TmuxServerPool } from '../../tmux/tmux-server-pool';
+import { KillWindowInput } from './kill-window.input';
+
+/** SPEC C19 spells out the text Part A elides. */
+export const REFUSE_KILL_WINDOW =
+  "Refusing to kill the window containing this MCP server's pane. Use a manual tmux command if intended.";
+
+@Tool('destructive', { title: 'Kill tmux Window' })
+@HandleErrors(TmuxErrorMapper)
+export class KillWindowTool implements ToolHandler<KillWindowInput, string> {
+  static readonly toolName = 'kill_window';
+  static readonly description =
+    "Kill a tmux window and every pane in it. window_id is required (no fallback target). Refuses to kill the window containing this MCP server's own pane.";
+  static readonly Input = KillWindowInput;
+  static readonly Output = String;
+
+  constructor(
+    private readonly pool: TmuxServerPool,
+    private readonly resolver: TargetResolver,
+    private readonly hierarchy: HierarchyService,
+    private readonly callers: CallerIdentityService,
+  ) {}
+
+  async execute(input: KillWindowInput): Promise<string> {
+    const engine = this.pool.engine(input.socket_name);
+    const w = await this.resolver.window(engine, { window_id: input.window_id });
+    // SPEC §5 guard: conservative "caller on this server" AND the caller's pane is in this window.
+    const paneId = this.callers.caller?.paneId;
+    if (paneId && (await this.callers.callerOnServer(engine))) {
+      const panes = await this.hierarchy.panes(engine, { windowId: w.window_id });
+      if (panes.some((p) => p.pane_id === paneId)) throw new ExpectedToolError(REFUSE_KILL_WINDOW);
+    }
+    await engine.run(['kill-window', '-t', w.window_id]);
+    return `Window killed: ${w.window_id}`;
+  }
+}

@@ -1,0 +1,11 @@
+import { Param } from '../../framework/decorators/param.decorator';
+import { P } from '../common/common-params';
+
+export class ListPanesInput {
+  @Param(P.sessionName) session_name!: string | null;
+  @Param(P.sessionId) session_id!: string | null;
+  @Param(P.windowId) window_id!: string | null;
+  @Param(P.windowIndex) window_index!: string | null;
+  @Param(P.socketName) socket_name!: string | null;
+  @Param(P.filters) filters!: Record<string, string> | string | null;
+}

@@ -1,0 +1,53 @@
+import { HandleErrors } from '../../framework/decorators/handle-errors.decorator';
+import { Tool } from '../../framework/decorators/tool.decorator';
+import type { ToolHandler } from '../../framework/pipeline/tool-dispatcher';
+import { PaneInfo } from '../../models/pane-info.model';
+import { CallerIdentityService } from '../../services/caller-identity.service';
+import { FilterService } from '../../services/filter.service';
+import { HierarchyService, PaneScope } from '../../services/hierarchy.service';
+import { ModelSerializer } from '../../services/model-serializer.service';
+import { TargetResolver } from '../../services/target-resolver.service';
+import { TmuxErrorMapper } from '../../tmux/tmux-error.mapper';
+import { TmuxServerPool } from '../../tmux/tmux-server-pool';
+import { ListPanesInput } from './list-panes.input';
+
+@Tool('readonly', { title: 'List tmux Panes', alwaysLoad: true })
+@HandleErrors(TmuxErrorMapper)
+export class ListPanesTool implements ToolHandler<ListPanesInput, PaneInfo[]> {
+  static readonly toolName = 'list_panes';
+  static readonly description =
+    'List the panes of a tmux window, of a session, or of the whole tmux server (the terminal multiplexer): each pane is one terminal running a shell or program. Scope: a window when window_id or window_index is given, else a session when session_id or session_name is given, else every pane on the server. Returns pane ids, sizes, positions, current command and path, and is_caller (the pane running this MCP server). Searches metadata only; use search_panes to search terminal text or scrollback. Returns [] when no tmux server is running.';
+  static readonly Input = ListPanesInput;
+  static readonly Output = [PaneInfo] as [typeof PaneInfo];
+
+  constructor(
+    private readonly pool: TmuxServerPool,
+    private readonly resolver: TargetResolver,
+    private readonly hierarchy: HierarchyService,
+    private readonly filters: FilterService,
+    private readonly serializer: ModelSerializer,
+    private readonly callers: CallerIdentityService,
+  ) {}
+
+  async execute(input: ListPanesInput): Promise<PaneInfo[]> {
+    const clauses = this.filters.parse(input.filters);
+    const engine = this.pool.engine(input.socket_name);
+    // SPEC C21: only the untargeted listing turns "no server" into []; targets go through the
+    // resolver, whose not-found errors surface.
+    let scope: PaneScope = { all: true };
+    if (input.window_id != null || input.window_index != null) {
+      scope = { windowId: (await this.resolver.window(engine, input)).window_id };
+    } else if (input.session_id != null || input.session_name != null) {
+      scope = { sessionId: (await this.resolver.session(engine, input)).session_id };
+    }
+    const rows = await this.hierarchy.panes(engine, scope, this.filters.fieldsFor(clauses));
+    if (!rows.length) return [];
+    // session_attached filters compare the count without engine clients (SPEC C22, B22).
+    const attached = clauses.some((c) => c.field === 'session_attached') ? await this.hierarchy.attachedCounts(engine) : undefined;
+    const kept = this.filters.apply(rows, clauses, (row, f) =>
+      f === 'session_attached' && attached ? String(attached.get(row.session_id) ?? 0) : undefined,
+    );
+    const isCaller = await this.callers.isCallerFn(engine);
+    return kept.map((r) => this.serializer.pane(r, isCaller));
+  }
+}

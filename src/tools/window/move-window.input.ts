@@ -1,0 +1,25 @@
+import { Param } from '../../framework/decorators/param.decorator';
+import { P } from '../common/common-params';
+
+export class MoveWindowInput {
+  @Param(P.windowId) window_id!: string | null;
+  @Param(P.windowIndex) window_index!: string | null;
+  @Param(P.sessionName) session_name!: string | null;
+  @Param(P.sessionId) session_id!: string | null;
+  // SPEC B26/C25: "" (the next free index), an integer >= 0 or a digit string; arrives as a string.
+  @Param({
+    type: 'index',
+    schema: { allowEmpty: true },
+    default: '',
+    description: 'Destination index (integer or digit string); "" (default) takes the next free index.',
+  })
+  destination_index!: string;
+  @Param({
+    type: 'string',
+    nullable: true,
+    default: null,
+    description: "Destination session, by id ('$1') or exact name. Default: the window's own session.",
+  })
+  destination_session!: string | null;
+  @Param(P.socketName) socket_name!: string | null;
+}

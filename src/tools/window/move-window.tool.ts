@@ -1,0 +1,54 @@
+import { HandleErrors } from '../../framework/decorators/handle-errors.decorator';
+import { Tool } from '../../framework/decorators/tool.decorator';
+import type { ToolHandler } from '../../framework/pipeline/tool-dispatcher';
+import { WindowInfo } from '../../models/window-info.model';
+import { TargetResolver } from '../../services/target-resolver.service';
+import { TmuxErrorMapper } from '../../tmux/tmux-error.mapper';
+import { TmuxServerPool } from '../../tmux/tmux-server-pool';
+import type { TmuxEngine } from '../../tmux/tmux-engine';
+import { TmuxObjectDoesNotExist } from '../../tmux/tmux-errors';
+import { MoveWindowInput } from './move-window.input';
+import { WindowRefresh } from './window-refresh.service';
+
+@Tool('mutating', { title: 'Move tmux Window' })
+@HandleErrors(TmuxErrorMapper)
+export class MoveWindowTool implements ToolHandler<MoveWindowInput, WindowInfo> {
+  static readonly toolName = 'move_window';
+  static readonly description =
+    "Move a tmux window to another index and/or session. destination_index \"\" (default) takes the next free index; destination_session (id or exact name) defaults to the window's own session. Returns the window info at its new place.";
+  static readonly Input = MoveWindowInput;
+  static readonly Output = WindowInfo;
+
+  constructor(
+    private readonly pool: TmuxServerPool,
+    private readonly resolver: TargetResolver,
+    private readonly refresh: WindowRefresh,
+  ) {}
+
+  async execute(input: MoveWindowInput): Promise<WindowInfo> {
+    const engine = this.pool.engine(input.socket_name);
+    const w = await this.resolver.window(engine, input);
+    // SPEC C6: the default destination is the window's own session, never tmux's "current" one.
+    const dest = input.destination_session != null ? await this.destination(engine, input.destination_session) : w.session_id;
+    // Source `$S:@W` names exactly the link we resolved (a window can be linked into several
+    // sessions); `$S:` with an empty index lets tmux pick the next free index.
+    await engine.run(['move-window', '-s', `${w.session_id}:${w.window_id}`, '-t', `${dest}:${input.destination_index}`]);
+    return this.refresh.info(engine, w.window_id, dest);
+  }
+
+  /**
+   * `$N` matches a session id first, then (tmux stores `$` in names as `\$`, SPEC C23) a session
+   * really named like that; anything else is an exact name (never tmux's prefix rules, SPEC C6).
+   */
+  private async destination(engine: TmuxEngine, given: string): Promise<string> {
+    if (!/^\$\d+$/.test(given)) return (await this.resolver.session(engine, { session_name: given })).session_id;
+    try {
+      return (await this.resolver.session(engine, { session_id: given })).session_id;
+    } catch (byId) {
+      if (!(byId instanceof TmuxObjectDoesNotExist)) throw byId;
+      const named = await this.resolver.session(engine, { session_name: given }).catch(() => undefined);
+      if (named) return named.session_id;
+      throw byId;
+    }
+  }
+}

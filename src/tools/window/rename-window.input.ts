@@ -1,0 +1,12 @@
+import { Param } from '../../framework/decorators/param.decorator';
+import { P } from '../common/common-params';
+
+export class RenameWindowInput {
+  // SPEC C23: no control characters; SPEC B18: stored literally (the tool escapes '#').
+  @Param(P.name('New name for the window (stored literally).')) new_name!: string;
+  @Param(P.windowId) window_id!: string | null;
+  @Param(P.windowIndex) window_index!: string | null;
+  @Param(P.sessionName) session_name!: string | null;
+  @Param(P.sessionId) session_id!: string | null;
+  @Param(P.socketName) socket_name!: string | null;
+}

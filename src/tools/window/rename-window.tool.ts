@@ -1,0 +1,34 @@
+import { HandleErrors } from '../../framework/decorators/handle-errors.decorator';
+import { Tool } from '../../framework/decorators/tool.decorator';
+import type { ToolHandler } from '../../framework/pipeline/tool-dispatcher';
+import { WindowInfo } from '../../models/window-info.model';
+import { TargetResolver } from '../../services/target-resolver.service';
+import { TmuxErrorMapper } from '../../tmux/tmux-error.mapper';
+import { TmuxServerPool } from '../../tmux/tmux-server-pool';
+import { RenameWindowInput } from './rename-window.input';
+import { tmuxLiteral } from './tmux-literal';
+import { WindowRefresh } from './window-refresh.service';
+
+@Tool('mutating', { title: 'Rename tmux Window' })
+@HandleErrors(TmuxErrorMapper)
+export class RenameWindowTool implements ToolHandler<RenameWindowInput, WindowInfo> {
+  static readonly toolName = 'rename_window';
+  static readonly description =
+    'Rename a tmux window. The name is stored literally (tmux format sequences such as #{...} are not expanded). Target it by window_id, or by session and window_index; default: the first session\'s first window. Returns the updated window info.';
+  static readonly Input = RenameWindowInput;
+  static readonly Output = WindowInfo;
+
+  constructor(
+    private readonly pool: TmuxServerPool,
+    private readonly resolver: TargetResolver,
+    private readonly refresh: WindowRefresh,
+  ) {}
+
+  async execute(input: RenameWindowInput): Promise<WindowInfo> {
+    const engine = this.pool.engine(input.socket_name);
+    const w = await this.resolver.window(engine, input);
+    // SPEC B18: `#` doubled so `#(cmd)`/`#{fmt}` stay text; `--` so a leading '-' is not a flag.
+    await engine.run(['rename-window', '-t', w.window_id, '--', tmuxLiteral(input.new_name)]);
+    return this.refresh.info(engine, w.window_id, w.session_id);
+  }
+}

@@ -1,0 +1,15 @@
+import { Param } from '../../framework/decorators/param.decorator';
+import { P } from '../common/common-params';
+
+export class ResizeWindowInput {
+  @Param(P.windowId) window_id!: string | null;
+  @Param(P.windowIndex) window_index!: string | null;
+  @Param(P.sessionName) session_name!: string | null;
+  @Param(P.sessionId) session_id!: string | null;
+  // SPEC C25: heights and widths are >= 1, enforced by the schema.
+  @Param({ type: 'integer', nullable: true, default: null, minimum: 1, description: 'New window height in lines.' })
+  height!: number | null;
+  @Param({ type: 'integer', nullable: true, default: null, minimum: 1, description: 'New window width in columns.' })
+  width!: number | null;
+  @Param(P.socketName) socket_name!: string | null;
+}

@@ -1,0 +1,37 @@
+import { HandleErrors } from '../../framework/decorators/handle-errors.decorator';
+import { Tool } from '../../framework/decorators/tool.decorator';
+import type { ToolHandler } from '../../framework/pipeline/tool-dispatcher';
+import { WindowInfo } from '../../models/window-info.model';
+import { TargetResolver } from '../../services/target-resolver.service';
+import { TmuxErrorMapper } from '../../tmux/tmux-error.mapper';
+import { TmuxServerPool } from '../../tmux/tmux-server-pool';
+import { ResizeWindowInput } from './resize-window.input';
+import { WindowRefresh } from './window-refresh.service';
+
+@Tool('mutating', { title: 'Resize tmux Window' })
+@HandleErrors(TmuxErrorMapper)
+export class ResizeWindowTool implements ToolHandler<ResizeWindowInput, WindowInfo> {
+  static readonly toolName = 'resize_window';
+  static readonly description =
+    'Resize a tmux window to the given height (lines) and/or width (columns). Target it by window_id, or by session and window_index; default: the first session\'s first window. Returns the window info with its new size.';
+  static readonly Input = ResizeWindowInput;
+  static readonly Output = WindowInfo;
+
+  constructor(
+    private readonly pool: TmuxServerPool,
+    private readonly resolver: TargetResolver,
+    private readonly refresh: WindowRefresh,
+  ) {}
+
+  async execute(input: ResizeWindowInput): Promise<WindowInfo> {
+    const engine = this.pool.engine(input.socket_name);
+    const w = await this.resolver.window(engine, input);
+    const args = ['resize-window', '-t', w.window_id];
+    if (input.width != null) args.push('-x', String(input.width));
+    if (input.height != null) args.push('-y', String(input.height));
+    // Without a size, `resize-window` would still pin the window to a manual size (tmux sets
+    // window-size=manual): nothing is sent, the current info is returned.
+    if (args.length > 3) await engine.run(args);
+    return this.refresh.info(engine, w.window_id, w.session_id);
+  }
+}

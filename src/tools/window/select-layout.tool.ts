@@ -1,0 +1,38 @@
+import { HandleErrors } from '../../framework/decorators/handle-errors.decorator';
+import { Tool } from '../../framework/decorators/tool.decorator';
+import { ExpectedToolError } from '../../framework/errors/tool-errors';
+import type { ToolHandler } from '../../framework/pipeline/tool-dispatcher';
+import { safeText } from '../../framework/validation/safe-repr';
+import { WindowInfo } from '../../models/window-info.model';
+import { TargetResolver } from '../../services/target-resolver.service';
+import { TmuxErrorMapper } from '../../tmux/tmux-error.mapper';
+import { TmuxServerPool } from '../../tmux/tmux-server-pool';
+import { isValidLayout } from './layout-validator';
+import { SelectLayoutInput } from './select-layout.input';
+import { WindowRefresh } from './window-refresh.service';
+
+@Tool('mutating', { title: 'Select tmux Layout' })
+@HandleErrors(TmuxErrorMapper)
+export class SelectLayoutTool implements ToolHandler<SelectLayoutInput, WindowInfo> {
+  static readonly toolName = 'select_layout';
+  static readonly description =
+    "Arrange the panes of a tmux window with a layout: even-horizontal, even-vertical, main-horizontal, main-vertical, tiled, or a custom layout string as reported in a window's window_layout. Returns the window info with its new layout.";
+  static readonly Input = SelectLayoutInput;
+  static readonly Output = WindowInfo;
+
+  constructor(
+    private readonly pool: TmuxServerPool,
+    private readonly resolver: TargetResolver,
+    private readonly refresh: WindowRefresh,
+  ) {}
+
+  async execute(input: SelectLayoutInput): Promise<WindowInfo> {
+    // SPEC B19: a malformed layout can crash tmux 3.3a, so it is refused before anything is sent.
+    if (!isValidLayout(input.layout)) throw new ExpectedToolError(`Invalid layout: '${safeText(input.layout)}'`);
+    const engine = this.pool.engine(input.socket_name);
+    const w = await this.resolver.window(engine, input);
+    await engine.run(['select-layout', '-t', w.window_id, '--', input.layout]);
+    // SPEC B8: re-read, so window_layout is the layout tmux applied.
+    return this.refresh.info(engine, w.window_id, w.session_id);
+  }
+}

@@ -1,0 +1,32 @@
+import { Param } from '../../framework/decorators/param.decorator';
+import { P } from '../common/common-params';
+
+export const SPLIT_DIRECTIONS = ['above', 'below', 'left', 'right'] as const;
+export type SplitDirection = (typeof SPLIT_DIRECTIONS)[number];
+
+export class SplitWindowInput {
+  @Param({ ...P.paneId, description: "Pane id to split, e.g. '%1'. Default: the active pane of the resolved window." })
+  pane_id!: string | null;
+  @Param(P.sessionName) session_name!: string | null;
+  @Param(P.sessionId) session_id!: string | null;
+  @Param(P.windowId) window_id!: string | null;
+  @Param(P.windowIndex) window_index!: string | null;
+  @Param({
+    type: 'string',
+    enum: SPLIT_DIRECTIONS,
+    nullable: true,
+    default: null,
+    description: 'Where the new pane goes relative to the split pane: above, below (default), left or right.',
+  })
+  direction!: SplitDirection | null;
+  // SPEC C25: an integer >= 1 (cells) or a digit string with an optional '%'.
+  @Param({ type: 'size', nullable: true, default: null, description: "Size of the new pane: cells (e.g. 10) or a percentage (e.g. '50%')." })
+  size!: number | string | null;
+  @Param({ type: 'string', nullable: true, default: null, description: 'Working directory of the new pane (taken literally).' })
+  start_directory!: string | null;
+  @Param({ type: 'string', nullable: true, default: null, description: 'Command to run in the new pane instead of the default shell.' })
+  shell!: string | null;
+  @Param(P.socketName) socket_name!: string | null;
+  @Param(P.environment) environment!: Record<string, string> | string | null;
+  @Param(P.suppressPersistentHistory) suppress_persistent_history!: boolean;
+}

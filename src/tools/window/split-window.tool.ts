@@ -1,0 +1,71 @@
+import { HandleErrors } from '../../framework/decorators/handle-errors.decorator';
+import { Tool } from '../../framework/decorators/tool.decorator';
+import { ExpectedToolError } from '../../framework/errors/tool-errors';
+import type { ToolHandler } from '../../framework/pipeline/tool-dispatcher';
+import { PaneInfo } from '../../models/pane-info.model';
+import { CallerIdentityService } from '../../services/caller-identity.service';
+import { ModelSerializer } from '../../services/model-serializer.service';
+import { SpawnEnvService } from '../../services/spawn-env.service';
+import { TargetResolver } from '../../services/target-resolver.service';
+import { TmuxErrorMapper } from '../../tmux/tmux-error.mapper';
+import { LibTmuxException, PaneNotFound } from '../../tmux/tmux-errors';
+import { TmuxServerPool } from '../../tmux/tmux-server-pool';
+import { SplitDirection, SplitWindowInput } from './split-window.input';
+import { tmuxLiteral } from './tmux-literal';
+
+/** SPEC §1.5 split_window direction flags; null means below. */
+const DIRECTION_FLAGS: Record<SplitDirection, string[]> = {
+  above: ['-v', '-b'],
+  below: ['-v'],
+  right: ['-h'],
+  left: ['-h', '-b'],
+};
+
+@Tool('mutating', { title: 'Split tmux Window', idempotentHint: false })
+@HandleErrors(TmuxErrorMapper)
+export class SplitWindowTool implements ToolHandler<SplitWindowInput, PaneInfo> {
+  static readonly toolName = 'split_window';
+  static readonly description =
+    "Split a tmux pane to create a new pane. Splits pane_id when given, else the active pane of the resolved window. The new pane is not focused. direction places it above, below (default), left or right; size is cells or a percentage; shell runs a command instead of the default shell. Returns the new pane's info.";
+  static readonly Input = SplitWindowInput;
+  static readonly Output = PaneInfo;
+
+  constructor(
+    private readonly pool: TmuxServerPool,
+    private readonly resolver: TargetResolver,
+    private readonly spawnEnv: SpawnEnvService,
+    private readonly serializer: ModelSerializer,
+    private readonly callers: CallerIdentityService,
+  ) {}
+
+  async execute(input: SplitWindowInput): Promise<PaneInfo> {
+    // SPEC §1.3: environment conflicts fail before any tmux call.
+    const envArgs = this.spawnEnv.argv(input.environment, input.suppress_persistent_history);
+    const engine = this.pool.engine(input.socket_name);
+    const target =
+      input.pane_id != null
+        ? (await this.resolver.paneById(engine, input.pane_id)).pane_id
+        : // list-windows' #{pane_id} is the window's active pane (SPEC §1.5: split the active pane).
+          (await this.resolver.window(engine, input)).pane_id;
+    const args = ['split-window', '-d', '-P', '-F', '#{pane_id}', '-t', target, ...DIRECTION_FLAGS[input.direction ?? 'below']];
+    if (input.size != null) args.push('-l', String(input.size));
+    if (input.start_directory != null) args.push('-c', tmuxLiteral(input.start_directory));
+    args.push(...envArgs);
+    // The command is one argv element: tmux hands it to the default shell, we never parse it.
+    // `--` keeps a command starting with '-' from being read as a flag (SPEC C5).
+    if (input.shell) args.push('--', input.shell);
+    const [newId] = await engine.run(args);
+    if (!newId || !/^%\d+$/.test(newId.trim())) throw new LibTmuxException(`split-window did not report the new pane (got ${JSON.stringify(newId ?? '')})`);
+    const paneId = newId.trim();
+    const row = await this.resolver.paneById(engine, paneId).catch((err: unknown) => {
+      // A command that ends at once (e.g. shell='true') takes its pane with it.
+      if (err instanceof PaneNotFound)
+        throw new ExpectedToolError(`Pane ${paneId} was created but exited before its info could be read (its command finished).`, {
+          cause: err,
+          suggestion: 'Omit shell for the default shell, or give a command that keeps running.',
+        });
+      throw err;
+    });
+    return this.serializer.pane(row, await this.callers.isCallerFn(engine));
+  }
+}
