@@ -2,7 +2,8 @@ import { Lifecycle } from 'tsyringe';
 import type { DependencyContainer } from 'tsyringe';
 import { definePlugin } from '../framework/plugins/plugin';
 import type { Class } from '../framework/metadata/param-metadata';
-import { ERROR_MAPPERS, INTERCEPTORS, TOOL_CLASSES } from '../framework/tokens';
+import { ERROR_MAPPERS, INTERCEPTORS, PROMPTS, RESOURCES, TOOL_CLASSES } from '../framework/tokens';
+import { SERVER_CONFIG, ServerConfig } from '../config/server-config';
 import { AuditInterceptor } from '../interceptors/audit.interceptor';
 import { ErrorResultInterceptor } from '../interceptors/error-result.interceptor';
 import { ReadonlyRetryInterceptor } from '../interceptors/readonly-retry.interceptor';
@@ -17,6 +18,8 @@ import { TargetResolver } from '../services/target-resolver.service';
 import { TmuxErrorMapper } from '../tmux/tmux-error.mapper';
 import { TmuxServerPool } from '../tmux/tmux-server-pool';
 import { CORE_TOOLS, FAMILY_SERVICES } from '../tools/all-tools';
+import * as prompts from '../prompts';
+import * as resources from '../resources';
 import { CORE_SERVICES } from './core-services';
 
 /** Registers a class as a per-server singleton (held by the registration in the server container, so per-call child containers share it). */
@@ -38,10 +41,15 @@ export const CORE_INTERCEPTORS: Class[] = [
 export const corePlugin = definePlugin({
   name: 'tmux-mcp:core',
   register(container) {
-    for (const s of [TmuxServerPool, HierarchyService, ModelSerializer, TargetResolver, CallerIdentityService, ...CORE_SERVICES, ...FAMILY_SERVICES])
+    for (const s of [TmuxServerPool, HierarchyService, ModelSerializer, TargetResolver, CallerIdentityService, ...CORE_SERVICES, ...FAMILY_SERVICES, ...resources.services])
       registerSingleton(container, s);
     for (const i of CORE_INTERCEPTORS) container.register(INTERCEPTORS, { useClass: i }, { lifecycle: Lifecycle.Singleton });
     container.register(ERROR_MAPPERS, { useValue: TmuxErrorMapper });
     for (const t of CORE_TOOLS) container.register(TOOL_CLASSES, { useValue: t });
+    // Resources, prompts and (SPEC B11) prompts-as-tools.
+    for (const r of resources.resources) container.register(RESOURCES, { useClass: r }, { lifecycle: Lifecycle.Singleton });
+    for (const p of prompts.prompts) container.register(PROMPTS, { useClass: p }, { lifecycle: Lifecycle.Singleton });
+    if (container.resolve<ServerConfig>(SERVER_CONFIG).promptsAsTools)
+      for (const t of prompts.promptTools) container.register(TOOL_CLASSES, { useValue: t });
   },
 });

@@ -12,6 +12,7 @@ import { sortInterceptors } from '../framework/pipeline/chain';
 import { ToolDispatcher } from '../framework/pipeline/tool-dispatcher';
 import type { ToolInterceptor } from '../framework/pipeline/tool-interceptor';
 import { buildMcpServer } from '../framework/protocol/mcp-server.adapter';
+import { protocolExtensions } from '../framework/protocol/protocol-extensions';
 import { ToolRegistry } from '../framework/registry/tool-registry';
 import { INTERCEPTORS, LOGGER_FACTORY, SHUTDOWN_HOOKS, TOOL_DISPATCHER } from '../framework/tokens';
 import { ENGINE_FACTORY, TmuxServerPool } from '../tmux/tmux-server-pool';
@@ -83,7 +84,8 @@ export async function createServer(options: CreateServerOptions = {}): Promise<T
   container.register(TOOL_DISPATCHER, { useValue: dispatcher });
 
   const instructions = buildInstructions(config);
-  const server = buildMcpServer({ name: 'tmux', version: VERSION, instructions, dispatcher, logger: log });
+  const extensions = protocolExtensions(container, log); // resources, prompts, completions
+  const server = buildMcpServer({ name: 'tmux', version: VERSION, instructions, dispatcher, logger: log, extensions });
 
   let closed = false;
   return {

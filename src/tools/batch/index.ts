@@ -1,6 +1,9 @@
 import type { Class } from '../../framework/metadata/param-metadata';
+import { CallDestructiveToolsBatchTool } from './call-destructive-tools-batch.tool';
+import { CallMutatingToolsBatchTool } from './call-mutating-tools-batch.tool';
+import { CallReadonlyToolsBatchTool } from './call-readonly-tools-batch.tool';
 
 /** Tool classes of the batch family, in registration order (SPEC §1.1). */
-export const tools: Class[] = [];
-/** Stateful services of this family, registered as per-server singletons. */
+export const tools: Class[] = [CallReadonlyToolsBatchTool, CallMutatingToolsBatchTool, CallDestructiveToolsBatchTool];
+/** Stateful services of this family, registered as per-server singletons (BatchRunner is stateless). */
 export const services: Class[] = [];

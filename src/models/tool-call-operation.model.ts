@@ -1,0 +1,10 @@
+import { Param } from '../framework/decorators/param.decorator';
+
+/** One nested call of a batch wrapper (SPEC §1.4 ToolCallOperation; extra keys are rejected). */
+export class ToolCallOperation {
+  @Param({ type: 'string', description: 'Name of the tool to call (any visible non-batch tool of this tier or below).' })
+  tool!: string;
+
+  @Param({ type: 'object', default: {}, description: "The nested tool's arguments, exactly as that tool accepts them." })
+  arguments!: Record<string, unknown>;
+}

@@ -1,0 +1,12 @@
+import type { Class } from '../framework/metadata/param-metadata';
+import { BuildDevWorkspacePrompt } from './build-dev-workspace.prompt';
+import { DiagnoseFailingPanePrompt } from './diagnose-failing-pane.prompt';
+import { InterruptGracefullyPrompt } from './interrupt-gracefully.prompt';
+import { GetPromptTool, ListPromptsTool } from './prompt-tools';
+import { RunAndWaitPrompt } from './run-and-wait.prompt';
+
+/** The four prompts (SPEC §2.2), registered under the PROMPTS multi-token. */
+export const prompts: Class[] = [RunAndWaitPrompt, DiagnoseFailingPanePrompt, BuildDevWorkspacePrompt, InterruptGracefullyPrompt];
+
+/** Tools registered only when `promptsAsTools` is on (SPEC B11, C27). */
+export const promptTools: Class[] = [ListPromptsTool, GetPromptTool];

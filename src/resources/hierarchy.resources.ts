@@ -1,0 +1,103 @@
+import { injectable } from 'tsyringe';
+import type { CompletionContext, ResourceTemplateProvider } from '../framework/protocol/resources.handlers';
+import { TmuxCompletionService } from './tmux-completion.service';
+import { TmuxResourceReader } from './tmux-resource-reader.service';
+
+type Vars = Readonly<Record<string, string>>;
+const JSON_MIME = 'application/json';
+/** Bodies are JSON with indent 2 (SPEC §2.1). */
+const json = (v: unknown) => JSON.stringify(v, null, 2);
+
+/**
+ * Decorated so its constructor's parameter types are emitted: subclasses declare no constructor and
+ * tsyringe finds the types up the prototype chain.
+ */
+const injectableBase = injectable() as unknown as ClassDecorator;
+
+/** Shared wiring: every template reads through the reader and completes from live tmux state. */
+@injectableBase
+abstract class TmuxTemplate implements ResourceTemplateProvider {
+  abstract readonly name: string;
+  abstract readonly uriTemplate: string;
+  abstract readonly title: string;
+  abstract readonly description: string;
+  readonly mimeType: string = JSON_MIME;
+
+  constructor(
+    protected readonly reader: TmuxResourceReader,
+    private readonly completions: TmuxCompletionService,
+  ) {}
+
+  abstract read(vars: Vars): Promise<string>;
+
+  complete(variable: string, _value: string, context: CompletionContext): Promise<string[]> {
+    return this.completions.complete(variable, context);
+  }
+}
+
+@injectable()
+export class SessionsResource extends TmuxTemplate {
+  readonly name = 'get_sessions';
+  readonly uriTemplate = 'tmux://sessions{?socket_name}';
+  readonly title = 'All Sessions';
+  readonly description = 'All tmux sessions of the server, as a JSON array of SessionInfo.';
+  async read(v: Vars) {
+    return json(await this.reader.sessions(v.socket_name));
+  }
+}
+
+@injectable()
+export class SessionResource extends TmuxTemplate {
+  readonly name = 'get_session';
+  readonly uriTemplate = 'tmux://sessions/{session_name}{?socket_name}';
+  readonly title = 'Session Detail';
+  readonly description = 'One tmux session by name: its SessionInfo plus `windows` (WindowInfo list).';
+  async read(v: Vars) {
+    return json(await this.reader.session(v.session_name, v.socket_name));
+  }
+}
+
+@injectable()
+export class SessionWindowsResource extends TmuxTemplate {
+  readonly name = 'get_session_windows';
+  readonly uriTemplate = 'tmux://sessions/{session_name}/windows{?socket_name}';
+  readonly title = 'Session Windows';
+  readonly description = 'The windows of one tmux session (by name), as a JSON array of WindowInfo.';
+  async read(v: Vars) {
+    return json(await this.reader.sessionWindows(v.session_name, v.socket_name));
+  }
+}
+
+@injectable()
+export class WindowResource extends TmuxTemplate {
+  readonly name = 'get_window';
+  readonly uriTemplate = 'tmux://sessions/{session_name}/windows/{window_index}{?socket_name}';
+  readonly title = 'Window Detail';
+  readonly description = 'One tmux window by session name and window index: its WindowInfo plus `panes` (PaneInfo list).';
+  async read(v: Vars) {
+    return json(await this.reader.window(v.session_name, v.window_index, v.socket_name));
+  }
+}
+
+@injectable()
+export class PaneResource extends TmuxTemplate {
+  readonly name = 'get_pane';
+  readonly uriTemplate = 'tmux://panes/{pane_id}{?socket_name}';
+  readonly title = 'Pane Detail';
+  readonly description = "One tmux pane by id, as PaneInfo. Percent-encode the id's '%' as %25 (tmux://panes/%251).";
+  async read(v: Vars) {
+    return json(await this.reader.pane(v.pane_id, v.socket_name));
+  }
+}
+
+@injectable()
+export class PaneContentResource extends TmuxTemplate {
+  readonly name = 'get_pane_content';
+  readonly uriTemplate = 'tmux://panes/{pane_id}/content{?socket_name}';
+  readonly title = 'Pane Content';
+  readonly description = "The visible terminal text of a tmux pane (plain text, lines joined by newlines). Percent-encode the id's '%' as %25.";
+  override readonly mimeType = 'text/plain';
+  async read(v: Vars) {
+    return this.reader.paneContent(v.pane_id, v.socket_name);
+  }
+}

@@ -1,0 +1,21 @@
+import type { Class } from '../framework/metadata/param-metadata';
+import {
+  PaneContentResource,
+  PaneResource,
+  SessionResource,
+  SessionsResource,
+  SessionWindowsResource,
+  WindowResource,
+} from './hierarchy.resources';
+
+/** The six tmux:// resource templates (SPEC §2.1), registered under the RESOURCES multi-token. */
+export const resources: Class[] = [
+  SessionsResource,
+  SessionResource,
+  SessionWindowsResource,
+  WindowResource,
+  PaneResource,
+  PaneContentResource,
+];
+/** Per-server singletons of this folder (none: the reader and completion services are stateless). */
+export const services: Class[] = [];

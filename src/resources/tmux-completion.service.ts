@@ -1,0 +1,62 @@
+import { injectable } from 'tsyringe';
+import type { CompletionContext } from '../framework/protocol/resources.handlers';
+import { HierarchyService } from '../services/hierarchy.service';
+import { nameMatches } from '../services/target-resolver.service';
+import { TmuxServerPool } from '../tmux/tmux-server-pool';
+
+/**
+ * Completion candidates from live tmux state (SPEC B15, C27), shared by resource templates and
+ * prompts. `context` carries the other variables already chosen: `socket_name` picks the server,
+ * `session_name` narrows window indexes and pane ids.
+ */
+@injectable()
+export class TmuxCompletionService {
+  constructor(
+    private readonly pool: TmuxServerPool,
+    private readonly hierarchy: HierarchyService,
+  ) {}
+
+  async complete(variable: string, context: CompletionContext): Promise<string[]> {
+    switch (variable) {
+      case 'session_name':
+        return this.sessionNames(context);
+      case 'window_index':
+        return this.windowIndexes(context);
+      case 'pane_id':
+        return this.paneIds(context);
+      default:
+        return [];
+    }
+  }
+
+  private engine(context: CompletionContext) {
+    return this.pool.engine(context.socket_name || null);
+  }
+
+  private async sessionId(context: CompletionContext): Promise<string | undefined> {
+    if (!context.session_name) return undefined;
+    const rows = await this.hierarchy.sessions(this.engine(context));
+    return rows.find((s) => nameMatches(s.session_name, context.session_name))?.session_id ?? '';
+  }
+
+  private async sessionNames(context: CompletionContext): Promise<string[]> {
+    return (await this.hierarchy.sessions(this.engine(context))).map((s) => s.session_name);
+  }
+
+  /** The session's window indexes, or every index in use when no session is chosen yet. */
+  private async windowIndexes(context: CompletionContext): Promise<string[]> {
+    const sid = await this.sessionId(context);
+    if (sid === '') return [];
+    const rows = await this.hierarchy.windows(this.engine(context), sid);
+    const idx = [...new Set(rows.map((w) => Number(w.window_index)))].sort((a, b) => a - b);
+    return idx.map(String);
+  }
+
+  private async paneIds(context: CompletionContext): Promise<string[]> {
+    const sid = await this.sessionId(context);
+    if (sid === '') return [];
+    const rows = await this.hierarchy.panes(this.engine(context), sid ? { sessionId: sid } : { all: true });
+    const ids = [...new Set(rows.map((p) => p.pane_id))];
+    return ids.sort((a, b) => Number(a.slice(1)) - Number(b.slice(1)));
+  }
+}

@@ -1,0 +1,99 @@
+import { injectable } from 'tsyringe';
+import { ResourceNotFoundError } from '../framework/protocol/resources.handlers';
+import { safeText } from '../framework/validation/safe-repr';
+import type { PaneInfo } from '../models/pane-info.model';
+import type { SessionInfo } from '../models/session-info.model';
+import type { WindowInfo } from '../models/window-info.model';
+import { CallerIdentityService } from '../services/caller-identity.service';
+import { HierarchyService } from '../services/hierarchy.service';
+import { ModelSerializer } from '../services/model-serializer.service';
+import { nameMatches } from '../services/target-resolver.service';
+import type { Row } from '../services/tmux-formats';
+import type { TmuxEngine } from '../tmux/tmux-engine';
+import { TmuxNoServer } from '../tmux/tmux-errors';
+import { TmuxServerPool } from '../tmux/tmux-server-pool';
+
+const q = (v: string) => safeText(v);
+
+/**
+ * Reads the tmux hierarchy for the tmux:// resources (SPEC §2.1). Lookups are by session NAME
+ * and window INDEX, as the URIs carry them; a miss is a ResourceNotFoundError (SPEC B6).
+ */
+@injectable()
+export class TmuxResourceReader {
+  constructor(
+    private readonly pool: TmuxServerPool,
+    private readonly hierarchy: HierarchyService,
+    private readonly serializer: ModelSerializer,
+    private readonly caller: CallerIdentityService,
+  ) {}
+
+  async sessions(socket?: string): Promise<SessionInfo[]> {
+    const engine = this.pool.engine(socket ?? null);
+    const rows = await this.hierarchy.sessions(engine);
+    if (!rows.length) return [];
+    const attached = await this.hierarchy.attachedCounts(engine);
+    return rows.map((r) => this.serializer.session(r, attached));
+  }
+
+  async session(name: string, socket?: string): Promise<SessionInfo & { windows: WindowInfo[] }> {
+    const engine = this.pool.engine(socket ?? null);
+    const row = await this.sessionRow(engine, name);
+    const attached = await this.hierarchy.attachedCounts(engine);
+    return { ...this.serializer.session(row, attached), windows: await this.windowsOf(engine, row) };
+  }
+
+  async sessionWindows(name: string, socket?: string): Promise<WindowInfo[]> {
+    const engine = this.pool.engine(socket ?? null);
+    return this.windowsOf(engine, await this.sessionRow(engine, name));
+  }
+
+  async window(name: string, index: string, socket?: string): Promise<WindowInfo & { panes: PaneInfo[] }> {
+    const engine = this.pool.engine(socket ?? null);
+    const s = await this.sessionRow(engine, name);
+    const rows = await this.hierarchy.windows(engine, s.session_id);
+    // "01" and "1" name the same index; anything but digits names none.
+    const w = /^\d+$/.test(index) ? rows.find((r) => r.window_index === String(Number(index))) : undefined;
+    if (!w) throw new ResourceNotFoundError(`Window not found: index ${q(index)}`);
+    const isCaller = await this.caller.isCallerFn(engine);
+    const panes = await this.hierarchy.panes(engine, { windowId: w.window_id });
+    return { ...this.serializer.window(w), panes: panes.map((p) => this.serializer.pane(p, isCaller)) };
+  }
+
+  async pane(paneId: string, socket?: string): Promise<PaneInfo> {
+    const engine = this.pool.engine(socket ?? null);
+    const row = await this.paneRow(engine, paneId);
+    return this.serializer.pane(row, await this.caller.isCallerFn(engine));
+  }
+
+  /** The visible screen (no scrollback, no truncation), trailing blank lines dropped as libtmux does. */
+  async paneContent(paneId: string, socket?: string): Promise<string> {
+    const engine = this.pool.engine(socket ?? null);
+    const row = await this.paneRow(engine, paneId);
+    let lines: string[];
+    try {
+      lines = await engine.run(['capture-pane', '-p', '-t', row.pane_id]);
+    } catch (err) {
+      if (err instanceof TmuxNoServer) throw new ResourceNotFoundError(`Pane not found: ${q(paneId)}`);
+      throw err;
+    }
+    while (lines.length && lines[lines.length - 1] === '') lines.pop();
+    return lines.join('\n');
+  }
+
+  private async sessionRow(engine: TmuxEngine, name: string): Promise<Row> {
+    const row = (await this.hierarchy.sessions(engine)).find((s) => nameMatches(s.session_name, name));
+    if (!row) throw new ResourceNotFoundError(`Session not found: ${q(name)}`);
+    return row;
+  }
+
+  private async windowsOf(engine: TmuxEngine, session: Row): Promise<WindowInfo[]> {
+    return (await this.hierarchy.windows(engine, session.session_id)).map((w) => this.serializer.window(w));
+  }
+
+  private async paneRow(engine: TmuxEngine, paneId: string): Promise<Row> {
+    const row = (await this.hierarchy.panes(engine, { all: true })).find((p) => p.pane_id === paneId);
+    if (!row) throw new ResourceNotFoundError(`Pane not found: ${q(paneId)}`);
+    return row;
+  }
+}

@@ -1,0 +1,122 @@
+import { inject, injectable } from 'tsyringe';
+import { ExpectedToolError } from '../../framework/errors/tool-errors';
+import { Tier, tierRank, TIERS } from '../../framework/metadata/tool-metadata';
+import type { ToolCallContext } from '../../framework/pipeline/call-context';
+import type { ToolDispatcher } from '../../framework/pipeline/tool-dispatcher';
+import type { ToolResult } from '../../framework/pipeline/tool-result';
+import type { ToolDescriptor } from '../../framework/registry/tool-descriptor';
+import { TOOL_DISPATCHER } from '../../framework/tokens';
+import { safeText } from '../../framework/validation/safe-repr';
+import type { ToolCallBatchResult } from '../../models/tool-call-batch-result.model';
+import type { ToolCallOperation } from '../../models/tool-call-operation.model';
+import type { ToolCallOperationResult } from '../../models/tool-call-operation-result.model';
+import { limitBatchResult } from './batch-envelope';
+import { BATCH_TOOL_NAMES, SELF_BOUNDED_TAG } from './batch-names';
+import type { ToolCallBatchInput } from './batch.input';
+
+export const MAX_BATCH_OPERATIONS = 1000;
+
+/** Highest tier tag of a tool (the same rule the safety layer applies). */
+function tierOf(d: ToolDescriptor): Tier {
+  const tags = d.meta.tags.filter((t): t is Tier => (TIERS as readonly string[]).includes(t));
+  return tags.reduce((a, b) => (tierRank(b) > tierRank(a) ? b : a), d.meta.tier);
+}
+
+const quoted = (name: string) => `'${safeText(name, 64)}'`;
+
+/**
+ * Runs the operations of a batch wrapper serially. Each allowed operation re-enters the whole
+ * interceptor chain through the dispatcher (validation, safety, audit, error conversion: SPEC §1.5),
+ * so a nested failure comes back as a row, never as an exception.
+ */
+@injectable()
+export class BatchRunner {
+  constructor(@inject(TOOL_DISPATCHER) private readonly dispatcher: ToolDispatcher) {}
+
+  async run(maxTier: Tier, input: ToolCallBatchInput, ctx: ToolCallContext): Promise<ToolCallBatchResult> {
+    // Domain texts rather than schema bounds, as the reference words them (whole call isError).
+    if (input.operations.length === 0) throw new ExpectedToolError('operations must contain at least one tool call');
+    if (input.operations.length > MAX_BATCH_OPERATIONS)
+      throw new ExpectedToolError(`operations must contain at most ${MAX_BATCH_OPERATIONS} tool calls`);
+
+    const results: ToolCallOperationResult[] = [];
+    let stoppedAt: number | null = null;
+    for (const [index, op] of input.operations.entries()) {
+      if (ctx.signal.aborted) break; // the client cancelled: no further side effects
+      const row = await this.runOne(maxTier, op, index, ctx);
+      results.push(row);
+      if (!row.success && input.on_error === 'stop') {
+        stoppedAt = index;
+        break;
+      }
+    }
+    const succeeded = results.filter((r) => r.success).length;
+    return limitBatchResult({
+      results,
+      succeeded,
+      failed: results.length - succeeded,
+      stopped_at: stoppedAt,
+      response_truncated: false,
+      response_truncated_bytes: 0,
+    });
+  }
+
+  /** Why an operation may not run in this wrapper (per-row errors, SPEC §1.5), in the reference's order. */
+  private refusal(maxTier: Tier, name: string): string | undefined {
+    if (BATCH_TOOL_NAMES.has(name)) return 'Batch tools cannot call batch tools recursively.';
+    // Hidden at the server tier counts as unknown, exactly like a direct call would see it.
+    const d = this.dispatcher.visible(name);
+    if (!d) return `Unknown tool: ${quoted(name)}`;
+    if (d.meta.tags.includes(SELF_BOUNDED_TAG))
+      return `Tool ${quoted(name)} enforces its own wait ceiling and cannot be batched; batching would multiply that ceiling by the operation count. Call it directly.`;
+    const tier = tierOf(d);
+    if (tierRank(tier) > tierRank(maxTier)) return `Tool ${quoted(name)} has tier '${tier}', which exceeds batch tier ${maxTier}.`;
+    return undefined;
+  }
+
+  private async runOne(maxTier: Tier, op: ToolCallOperation, index: number, ctx: ToolCallContext): Promise<ToolCallOperationResult> {
+    const t0 = performance.now();
+    const elapsed = () => (performance.now() - t0) / 1000;
+    const refused = this.refusal(maxTier, op.tool);
+    if (refused) return row(index, op.tool, refused, elapsed());
+    let result: ToolResult | undefined;
+    try {
+      result = await this.dispatcher.call(op.tool, op.arguments ?? {}, {
+        requestId: ctx.requestId,
+        clientId: ctx.clientId,
+        client: ctx.client,
+        signal: ctx.signal,
+        progress: ctx.progress,
+        notify: (level, message) => ctx.notify(level, message),
+        depth: ctx.depth + 1,
+      });
+    } catch (err) {
+      // The chain converts tool errors itself; only a broken interceptor gets here.
+      const name = err instanceof Error ? err.name : typeof err;
+      return row(index, op.tool, `Unexpected error: ${name}: ${err instanceof Error ? err.message : String(err)}`, elapsed());
+    }
+    if (!result) return row(index, op.tool, `Unknown tool: ${quoted(op.tool)}`, elapsed());
+    const isError = result.isError === true;
+    return {
+      index,
+      tool: op.tool,
+      success: !isError,
+      error: isError ? errorText(result) : null,
+      content: result.content.map((c) => ({ ...c })),
+      structured_content: result.structuredContent ?? null,
+      meta: result._meta ?? null,
+      elapsed_seconds: elapsed(),
+    };
+  }
+}
+
+/** A refused operation: no nested result, so no content, structured_content or meta. */
+function row(index: number, tool: string, error: string, elapsed: number): ToolCallOperationResult {
+  return { index, tool, success: false, error, content: [], structured_content: null, meta: null, elapsed_seconds: elapsed };
+}
+
+/** The nested error's text blocks joined by newlines (the reference's row `error`). */
+function errorText(result: ToolResult): string {
+  const texts = result.content.filter((c) => typeof (c as { text?: unknown }).text === 'string').map((c) => String(c.text));
+  return texts.length ? texts.join('\n') : 'Tool call returned an error result.';
+}

@@ -1,0 +1,24 @@
+import { Tool } from '../../framework/decorators/tool.decorator';
+import type { ToolCallContext } from '../../framework/pipeline/call-context';
+import type { ToolHandler } from '../../framework/pipeline/tool-dispatcher';
+import { ToolCallBatchResult } from '../../models/tool-call-batch-result.model';
+import { BatchRunner } from './batch-runner.service';
+import { ToolCallBatchInput } from './batch.input';
+
+const TITLE = 'Call Destructive Tools Batch';
+
+/** Batch wrapper of tier destructive (SPEC §1.1 row, §1.5 "Batch wrappers"); the tier is a ceiling for nested calls. */
+@Tool('destructive', { title: TITLE, idempotentHint: false, openWorldHint: true })
+export class CallDestructiveToolsBatchTool implements ToolHandler<ToolCallBatchInput, ToolCallBatchResult> {
+  static readonly toolName = 'call_destructive_tools_batch';
+  static readonly description =
+    'Call several read-only, mutating or destructive tmux MCP tools in order, in one round trip, and get one result row per call. Every nested call keeps its own schema, validation, safety checks and audit log. Prefer the narrower readonly or mutating batch wrappers whenever they suffice; self-bounded waits (run_command, wait_for_text, wait_for_channel) cannot be batched.';
+  static readonly Input = ToolCallBatchInput;
+  static readonly Output = ToolCallBatchResult;
+
+  constructor(private readonly runner: BatchRunner) {}
+
+  execute(input: ToolCallBatchInput, ctx: ToolCallContext): Promise<ToolCallBatchResult> {
+    return this.runner.run('destructive', input, ctx);
+  }
+}
