@@ -1,0 +1,13 @@
+import { Param } from '../../../framework/decorators/param.decorator';
+import { P } from '../../common/common-params';
+
+export class EnterCopyModeInput {
+  @Param(P.paneId) pane_id!: string | null;
+  // >= 1 in the schema (SPEC C25); null or absent means no scrolling.
+  @Param({ type: 'integer', nullable: true, default: null, minimum: 1, description: 'Lines to scroll up right after entering copy mode.' })
+  scroll_up!: number | null;
+  @Param({ ...P.sessionName, description: 'Session name for pane resolution.' }) session_name!: string | null;
+  @Param({ ...P.sessionId, description: "Session id, e.g. '$1', for pane resolution." }) session_id!: string | null;
+  @Param({ ...P.windowId, description: 'Window id for pane resolution.' }) window_id!: string | null;
+  @Param(P.socketName) socket_name!: string | null;
+}

@@ -1,0 +1,28 @@
+import { HandleErrors } from '../../../framework/decorators/handle-errors.decorator';
+import { Tool } from '../../../framework/decorators/tool.decorator';
+import type { ToolHandler } from '../../../framework/pipeline/tool-dispatcher';
+import { PaneInfo } from '../../../models/pane-info.model';
+import { TmuxErrorMapper } from '../../../tmux/tmux-error.mapper';
+import { EnterCopyModeInput } from './enter-copy-mode.input';
+import { PaneOps } from './pane-ops.service';
+
+// CREATE preset (SPEC §1.1): each call with scroll_up scrolls further.
+@Tool('mutating', { title: 'Enter Copy Mode', idempotentHint: false })
+@HandleErrors(TmuxErrorMapper)
+export class EnterCopyModeTool implements ToolHandler<EnterCopyModeInput, PaneInfo> {
+  static readonly toolName = 'enter_copy_mode';
+  static readonly description =
+    'Enter copy mode in a tmux pane, optionally scrolling up into the scrollback. Afterwards snapshot_pane shows scroll_position and the visible content; exit_copy_mode returns to normal.';
+  static readonly Input = EnterCopyModeInput;
+  static readonly Output = PaneInfo;
+
+  constructor(private readonly panes: PaneOps) {}
+
+  async execute(input: EnterCopyModeInput): Promise<PaneInfo> {
+    const engine = this.panes.engine(input.socket_name);
+    const paneId = (await this.panes.resolve(engine, input)).pane_id;
+    await engine.run(['copy-mode', '-t', paneId]);
+    if (input.scroll_up !== null) await engine.run(['send-keys', '-t', paneId, '-X', '-N', String(input.scroll_up), 'scroll-up']);
+    return this.panes.fresh(engine, paneId);
+  }
+}

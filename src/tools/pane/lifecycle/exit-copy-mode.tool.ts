@@ -1,0 +1,33 @@
+import { HandleErrors } from '../../../framework/decorators/handle-errors.decorator';
+import { Tool } from '../../../framework/decorators/tool.decorator';
+import type { ToolHandler } from '../../../framework/pipeline/tool-dispatcher';
+import { PaneInfo } from '../../../models/pane-info.model';
+import { TmuxErrorMapper } from '../../../tmux/tmux-error.mapper';
+import { LibTmuxException } from '../../../tmux/tmux-errors';
+import { PaneOps } from './pane-ops.service';
+import { PaneTargetInput } from './pane-target.input';
+
+@Tool('mutating', { title: 'Exit Copy Mode' })
+@HandleErrors(TmuxErrorMapper)
+export class ExitCopyModeTool implements ToolHandler<PaneTargetInput, PaneInfo> {
+  static readonly toolName = 'exit_copy_mode';
+  static readonly description =
+    'Exit copy mode (or any other mode) in a tmux pane, returning it to normal. Use after scrolling through scrollback history. A pane not in a mode is left as it is.';
+  static readonly Input = PaneTargetInput;
+  static readonly Output = PaneInfo;
+
+  constructor(private readonly panes: PaneOps) {}
+
+  async execute(input: PaneTargetInput): Promise<PaneInfo> {
+    const engine = this.panes.engine(input.socket_name);
+    const paneId = (await this.panes.resolve(engine, input)).pane_id;
+    try {
+      await engine.run(['send-keys', '-t', paneId, '-X', 'cancel']);
+    } catch (err) {
+      // The tool is advertised idempotent (SPEC §1.1): a second call finds the pane already out
+      // of copy mode, which tmux 3.3a reports as "not in a mode".
+      if (!(err instanceof LibTmuxException && /not in a mode/.test(err.message))) throw err;
+    }
+    return this.panes.fresh(engine, paneId);
+  }
+}

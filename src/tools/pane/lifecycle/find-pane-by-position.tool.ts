@@ -1,0 +1,32 @@
+import { HandleErrors } from '../../../framework/decorators/handle-errors.decorator';
+import { Tool } from '../../../framework/decorators/tool.decorator';
+import { ExpectedToolError } from '../../../framework/errors/tool-errors';
+import type { ToolHandler } from '../../../framework/pipeline/tool-dispatcher';
+import { PaneInfo } from '../../../models/pane-info.model';
+import { TmuxErrorMapper } from '../../../tmux/tmux-error.mapper';
+import { paneAtCorner } from './corner';
+import { FindPaneByPositionInput } from './find-pane-by-position.input';
+import { PaneOps } from './pane-ops.service';
+
+@Tool('readonly', { title: 'Find Pane By Position' })
+@HandleErrors(TmuxErrorMapper)
+export class FindPaneByPositionTool implements ToolHandler<FindPaneByPositionInput, PaneInfo> {
+  static readonly toolName = 'find_pane_by_position';
+  static readonly description =
+    "Find the tmux pane occupying a corner of a window (e.g. \"the bottom-right pane\") in one call instead of listing panes and comparing geometry. Resolves the window like the other window-scoped tools.";
+  static readonly Input = FindPaneByPositionInput;
+  static readonly Output = PaneInfo;
+
+  constructor(private readonly panes: PaneOps) {}
+
+  async execute(input: FindPaneByPositionInput): Promise<PaneInfo> {
+    const engine = this.panes.engine(input.socket_name);
+    const windowId = (await this.panes.window(engine, input)).window_id;
+    const row = paneAtCorner(await this.panes.panesOf(engine, windowId), input.corner);
+    if (!row)
+      throw new ExpectedToolError(`No pane found at corner '${input.corner}' in window ${windowId}.`, {
+        suggestion: "Call list_panes for this window to inspect the panes' geometry (pane_left/top/right/bottom, pane_at_*).",
+      });
+    return this.panes.toInfo(engine, row);
+  }
+}

@@ -1,0 +1,24 @@
+import { HandleErrors } from '../../../framework/decorators/handle-errors.decorator';
+import { Tool } from '../../../framework/decorators/tool.decorator';
+import type { ToolHandler } from '../../../framework/pipeline/tool-dispatcher';
+import { PaneInfo } from '../../../models/pane-info.model';
+import { TmuxErrorMapper } from '../../../tmux/tmux-error.mapper';
+import { PaneOps } from './pane-ops.service';
+import { PaneTargetInput } from './pane-target.input';
+
+@Tool('readonly', { title: 'Get Pane Info' })
+@HandleErrors(TmuxErrorMapper)
+export class GetPaneInfoTool implements ToolHandler<PaneTargetInput, PaneInfo> {
+  static readonly toolName = 'get_pane_info';
+  static readonly description =
+    'Get detailed information about a tmux pane: id, size and position, pid, tty, current command and path, title, active flag. Metadata only; to read what the pane displays use capture_pane or snapshot_pane.';
+  static readonly Input = PaneTargetInput;
+  static readonly Output = PaneInfo;
+
+  constructor(private readonly panes: PaneOps) {}
+
+  async execute(input: PaneTargetInput): Promise<PaneInfo> {
+    const engine = this.panes.engine(input.socket_name);
+    return this.panes.toInfo(engine, await this.panes.resolve(engine, input));
+  }
+}

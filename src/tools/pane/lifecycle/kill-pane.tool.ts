@@ -1,0 +1,29 @@
+import { HandleErrors } from '../../../framework/decorators/handle-errors.decorator';
+import { Tool } from '../../../framework/decorators/tool.decorator';
+import { ExpectedToolError } from '../../../framework/errors/tool-errors';
+import type { ToolHandler } from '../../../framework/pipeline/tool-dispatcher';
+import { TmuxErrorMapper } from '../../../tmux/tmux-error.mapper';
+import { KillPaneInput } from './kill-pane.input';
+import { PaneOps } from './pane-ops.service';
+
+@Tool('destructive', { title: 'Kill Pane' })
+@HandleErrors(TmuxErrorMapper)
+export class KillPaneTool implements ToolHandler<KillPaneInput, string> {
+  static readonly toolName = 'kill_pane';
+  static readonly description =
+    "Kill (close) a tmux pane and its process. Requires the exact pane_id (e.g. '%5'). To remove a whole window with all its panes, use kill_window instead.";
+  static readonly Input = KillPaneInput;
+  static readonly Output = String;
+
+  constructor(private readonly panes: PaneOps) {}
+
+  async execute(input: KillPaneInput): Promise<string> {
+    const engine = this.panes.engine(input.socket_name);
+    // The self-kill guard runs FIRST, before resolution (SPEC §1.5, §5).
+    if (await this.panes.isCallerPane(engine, input.pane_id))
+      throw new ExpectedToolError('Refusing to kill the pane running this MCP server. Use a manual tmux command if intended.');
+    const paneId = (await this.panes.byId(engine, input.pane_id)).pane_id;
+    await engine.run(['kill-pane', '-t', paneId]);
+    return `Pane killed: ${paneId}`;
+  }
+}

@@ -1,0 +1,75 @@
+import { injectable } from 'tsyringe';
+import type { PaneInfo } from '../../../models/pane-info.model';
+import { CallerIdentityService } from '../../../services/caller-identity.service';
+import { HierarchyService } from '../../../services/hierarchy.service';
+import { ModelSerializer } from '../../../services/model-serializer.service';
+import { TargetArgs, TargetResolver } from '../../../services/target-resolver.service';
+import type { Row } from '../../../services/tmux-formats';
+import type { TmuxEngine } from '../../../tmux/tmux-engine';
+import { PaneNotFound } from '../../../tmux/tmux-errors';
+import { TmuxServerPool } from '../../../tmux/tmux-server-pool';
+
+/**
+ * The plumbing every pane lifecycle tool shares: pick the server, resolve the pane (SPEC §1.3),
+ * and re-read it after acting so results are never stale (SPEC B8).
+ */
+@injectable()
+export class PaneOps {
+  constructor(
+    private readonly pool: TmuxServerPool,
+    private readonly resolver: TargetResolver,
+    private readonly hierarchy: HierarchyService,
+    private readonly serializer: ModelSerializer,
+    readonly callers: CallerIdentityService,
+  ) {}
+
+  engine(socketName: string | null | undefined): TmuxEngine {
+    return this.pool.engine(socketName);
+  }
+
+  /** pane_id, else the first pane of the resolved window (SPEC §1.3). */
+  resolve(engine: TmuxEngine, args: TargetArgs): Promise<Row> {
+    return this.resolver.pane(engine, args);
+  }
+
+  /** A pane id that must exist on the server (PaneNotFound otherwise). */
+  byId(engine: TmuxEngine, paneId: string): Promise<Row> {
+    return this.resolver.paneById(engine, paneId);
+  }
+
+  window(engine: TmuxEngine, args: TargetArgs): Promise<Row> {
+    return this.resolver.window(engine, args);
+  }
+
+  /** Panes of one window in tmux's list order (pane index order). */
+  panesOf(engine: TmuxEngine, windowId: string): Promise<Row[]> {
+    return this.hierarchy.panes(engine, { windowId });
+  }
+
+  /** The active pane of a window, read now. */
+  async activeOf(engine: TmuxEngine, windowId: string): Promise<Row> {
+    const rows = await this.panesOf(engine, windowId);
+    const row = rows.find((r) => r.pane_active === '1') ?? rows[0];
+    if (!row) throw new PaneNotFound(`Pane not found: no panes in window ${windowId}`);
+    return row;
+  }
+
+  async toInfo(engine: TmuxEngine, row: Row): Promise<PaneInfo> {
+    return this.serializer.pane(row, await this.callers.isCallerFn(engine));
+  }
+
+  /** Re-reads a pane after a change (SPEC B8). */
+  async fresh(engine: TmuxEngine, paneId: string): Promise<PaneInfo> {
+    return this.toInfo(engine, await this.byId(engine, paneId));
+  }
+
+  /**
+   * The self-kill guard of kill_pane/respawn_pane (SPEC §5): the caller's pane id equals the
+   * target AND the caller runs on this server (conservative predicate).
+   */
+  async isCallerPane(engine: TmuxEngine, paneId: string): Promise<boolean> {
+    const caller = this.callers.caller;
+    if (!caller || caller.paneId !== paneId) return false;
+    return this.callers.callerOnServer(engine);
+  }
+}

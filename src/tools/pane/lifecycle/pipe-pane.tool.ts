@@ -1,0 +1,45 @@
+import { HandleErrors } from '../../../framework/decorators/handle-errors.decorator';
+import { Tool } from '../../../framework/decorators/tool.decorator';
+import { ExpectedToolError } from '../../../framework/errors/tool-errors';
+import type { ToolHandler } from '../../../framework/pipeline/tool-dispatcher';
+import { TmuxErrorMapper } from '../../../tmux/tmux-error.mapper';
+import { PaneOps } from './pane-ops.service';
+import { PipePaneInput } from './pipe-pane.input';
+import { escapeFormatTime, shellQuote } from './tmux-quoting';
+
+/**
+ * The `pipe-pane` command that writes to exactly `path`. tmux 3.3a expands the command as a
+ * format and then through strftime before `sh -c` runs it, so the shell-quoted path is also
+ * escaped for both (`#` runs and `%`): `#(…)`, `#{…}` and `%Y` stay literal and `$(…)`, `;`,
+ * quotes stay inside single quotes.
+ */
+export function pipeCommand(path: string, append: boolean): string {
+  return escapeFormatTime(`cat ${append ? '>>' : '>'} ${shellQuote(path)}`);
+}
+
+// SHELL preset (SPEC §1.1): the pane's output flows into a command on the host.
+@Tool('mutating', { title: 'Pipe Pane', idempotentHint: false, openWorldHint: true })
+@HandleErrors(TmuxErrorMapper)
+export class PipePaneTool implements ToolHandler<PipePaneInput, string> {
+  static readonly toolName = 'pipe_pane';
+  static readonly description =
+    "Log a tmux pane's live output (including terminal control sequences) to a file, or stop an active log when output_path is null. Warning: writes anywhere the server user can write; there is no allow-list.";
+  static readonly Input = PipePaneInput;
+  static readonly Output = String;
+
+  constructor(private readonly panes: PaneOps) {}
+
+  async execute(input: PipePaneInput): Promise<string> {
+    const path = input.output_path;
+    if (path !== null && !path.trim())
+      throw new ExpectedToolError('output_path must be a non-empty path, or None to stop piping.');
+    const engine = this.panes.engine(input.socket_name);
+    const paneId = (await this.panes.resolve(engine, input)).pane_id;
+    if (path === null) {
+      await engine.run(['pipe-pane', '-t', paneId]);
+      return `Piping stopped for pane ${paneId}`;
+    }
+    await engine.run(['pipe-pane', '-t', paneId, pipeCommand(path, input.append)]);
+    return `Piping pane ${paneId} to ${path}`;
+  }
+}

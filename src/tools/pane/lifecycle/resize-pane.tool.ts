@@ -1,0 +1,53 @@
+import { HandleErrors } from '../../../framework/decorators/handle-errors.decorator';
+import { Tool } from '../../../framework/decorators/tool.decorator';
+import { ExpectedToolError } from '../../../framework/errors/tool-errors';
+import type { ToolHandler } from '../../../framework/pipeline/tool-dispatcher';
+import { PaneInfo } from '../../../models/pane-info.model';
+import type { TmuxEngine } from '../../../tmux/tmux-engine';
+import { TmuxErrorMapper } from '../../../tmux/tmux-error.mapper';
+import { PaneOps } from './pane-ops.service';
+import { ResizePaneInput } from './resize-pane.input';
+
+@Tool('mutating', { title: 'Resize Pane' })
+@HandleErrors(TmuxErrorMapper)
+export class ResizePaneTool implements ToolHandler<ResizePaneInput, PaneInfo> {
+  static readonly toolName = 'resize_pane';
+  static readonly description =
+    'Resize a tmux pane to a height (lines) and/or width (columns), or zoom/unzoom it. Use when adjusting the layout for readability or to fit content.';
+  static readonly Input = ResizePaneInput;
+  static readonly Output = PaneInfo;
+
+  constructor(private readonly panes: PaneOps) {}
+
+  async execute(input: ResizePaneInput): Promise<PaneInfo> {
+    if (input.zoom !== null && (input.height !== null || input.width !== null))
+      throw new ExpectedToolError('Cannot combine zoom with height/width');
+    const engine = this.panes.engine(input.socket_name);
+    const paneId = (await this.panes.resolve(engine, input)).pane_id;
+    if (input.zoom !== null) await this.zoom(engine, paneId, input.zoom);
+    else if (input.height !== null || input.width !== null) {
+      const args = ['resize-pane', '-t', paneId];
+      if (input.height !== null) args.push('-y', String(input.height));
+      if (input.width !== null) args.push('-x', String(input.width));
+      await engine.run(args);
+    }
+    // Nothing requested: no tmux call at all (a bare `resize-pane` would silently unzoom).
+    return this.panes.fresh(engine, paneId);
+  }
+
+  /**
+   * zoom=true/false is idempotent (SPEC §1.5): `resize-pane -Z` toggles, so read the window's
+   * state first. A window zoomed on ANOTHER pane is unzoomed and re-zoomed on this one, so
+   * zoom=true always ends with this pane zoomed.
+   */
+  private async zoom(engine: TmuxEngine, paneId: string, want: boolean): Promise<void> {
+    const [line = ''] = await engine.run(['display-message', '-p', '-t', paneId, '#{window_zoomed_flag} #{pane_active}']);
+    const [zoomed, active] = line.split(' ').map((s) => s === '1');
+    const toggle = () => engine.run(['resize-pane', '-t', paneId, '-Z']);
+    if (want) {
+      if (zoomed && active) return;
+      if (zoomed) await toggle();
+      await toggle();
+    } else if (zoomed) await toggle();
+  }
+}

@@ -1,0 +1,45 @@
+import { HandleErrors } from '../../../framework/decorators/handle-errors.decorator';
+import { Tool } from '../../../framework/decorators/tool.decorator';
+import { ExpectedToolError } from '../../../framework/errors/tool-errors';
+import type { ToolHandler } from '../../../framework/pipeline/tool-dispatcher';
+import { PaneInfo } from '../../../models/pane-info.model';
+import { SpawnEnvService } from '../../../services/spawn-env.service';
+import { TmuxErrorMapper } from '../../../tmux/tmux-error.mapper';
+import { PaneOps } from './pane-ops.service';
+import { RespawnPaneInput } from './respawn-pane.input';
+import { escapeFormat } from './tmux-quoting';
+
+// Mutating tier (shell recovery is routine) but honest hints: kill=true ends a process and every
+// call ends another one (SPEC §1.1 MUTATING_DESTRUCTIVE preset).
+@Tool('mutating', { title: 'Respawn Pane', destructiveHint: true, idempotentHint: false })
+@HandleErrors(TmuxErrorMapper)
+export class RespawnPaneTool implements ToolHandler<RespawnPaneInput, PaneInfo> {
+  static readonly toolName = 'respawn_pane';
+  static readonly description =
+    "Restart a tmux pane's process in place, keeping its pane_id and the layout. Use when a shell wedges (hung REPL, runaway process, broken terminal mode) instead of kill_pane + split_window. pane_id is required. Returns the pane with its new pane_pid.";
+  static readonly Input = RespawnPaneInput;
+  static readonly Output = PaneInfo;
+
+  constructor(
+    private readonly panes: PaneOps,
+    private readonly spawnEnv: SpawnEnvService,
+  ) {}
+
+  async execute(input: RespawnPaneInput): Promise<PaneInfo> {
+    // Environment errors come before any tmux call (SPEC §1.3).
+    const envArgs = this.spawnEnv.argv(input.environment, input.suppress_persistent_history);
+    const engine = this.panes.engine(input.socket_name);
+    const paneId = (await this.panes.byId(engine, input.pane_id)).pane_id;
+    if (await this.panes.isCallerPane(engine, paneId))
+      throw new ExpectedToolError('Refusing to respawn the pane running this MCP server. Use a manual tmux command if intended.');
+    const args = ['respawn-pane', '-t', paneId];
+    if (input.kill) args.push('-k');
+    // tmux 3.3a format-expands -c (not -e or the command): keep the directory literal (SPEC B18).
+    if (input.start_directory !== null) args.push('-c', escapeFormat(input.start_directory));
+    args.push(...envArgs);
+    // `--` so a command starting with '-' is never read as a flag.
+    if (input.shell !== null) args.push('--', input.shell);
+    await engine.run(args);
+    return this.panes.fresh(engine, paneId); // same pane_id, new pane_pid (SPEC B8)
+  }
+}

@@ -1,0 +1,29 @@
+import { HandleErrors } from '../../../framework/decorators/handle-errors.decorator';
+import { Tool } from '../../../framework/decorators/tool.decorator';
+import type { ToolHandler } from '../../../framework/pipeline/tool-dispatcher';
+import { PaneInfo } from '../../../models/pane-info.model';
+import { TmuxErrorMapper } from '../../../tmux/tmux-error.mapper';
+import { PaneOps } from './pane-ops.service';
+import { SetPaneTitleInput } from './set-pane-title.input';
+import { escapeFormat } from './tmux-quoting';
+
+@Tool('mutating', { title: 'Set Pane Title' })
+@HandleErrors(TmuxErrorMapper)
+export class SetPaneTitleTool implements ToolHandler<SetPaneTitleInput, PaneInfo> {
+  static readonly toolName = 'set_pane_title';
+  static readonly description =
+    'Set the title of a tmux pane. Use titles to label panes for later identification via list_panes or get_pane_info.';
+  static readonly Input = SetPaneTitleInput;
+  static readonly Output = PaneInfo;
+
+  constructor(private readonly panes: PaneOps) {}
+
+  async execute(input: SetPaneTitleInput): Promise<PaneInfo> {
+    const engine = this.panes.engine(input.socket_name);
+    const paneId = (await this.panes.resolve(engine, input)).pane_id;
+    // `select-pane -T` format-expands the title, so `#(cmd)` would run a command: escape it so
+    // the title reads back exactly as given (SPEC B18).
+    await engine.run(['select-pane', '-t', paneId, '-T', escapeFormat(input.title)]);
+    return this.panes.fresh(engine, paneId); // SPEC B8: never the stale title
+  }
+}

@@ -1,0 +1,28 @@
+import { HandleErrors } from '../../../framework/decorators/handle-errors.decorator';
+import { Tool } from '../../../framework/decorators/tool.decorator';
+import type { ToolHandler } from '../../../framework/pipeline/tool-dispatcher';
+import { PaneInfo } from '../../../models/pane-info.model';
+import { TmuxErrorMapper } from '../../../tmux/tmux-error.mapper';
+import { PaneOps } from './pane-ops.service';
+import { SwapPaneInput } from './swap-pane.input';
+
+// CREATE preset (SPEC §1.1): swapping twice undoes the first swap, so not idempotent.
+@Tool('mutating', { title: 'Swap Pane', idempotentHint: false })
+@HandleErrors(TmuxErrorMapper)
+export class SwapPaneTool implements ToolHandler<SwapPaneInput, PaneInfo> {
+  static readonly toolName = 'swap_pane';
+  static readonly description =
+    'Swap the positions of two tmux panes (both must exist; they may be in different windows). Pane ids and contents stay with their processes. Returns the source pane, now in the target position.';
+  static readonly Input = SwapPaneInput;
+  static readonly Output = PaneInfo;
+
+  constructor(private readonly panes: PaneOps) {}
+
+  async execute(input: SwapPaneInput): Promise<PaneInfo> {
+    const engine = this.panes.engine(input.socket_name);
+    const source = (await this.panes.byId(engine, input.source_pane_id)).pane_id;
+    const target = (await this.panes.byId(engine, input.target_pane_id)).pane_id;
+    await engine.run(['swap-pane', '-t', source, '-s', target]);
+    return this.panes.fresh(engine, source);
+  }
+}
