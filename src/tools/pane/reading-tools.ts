@@ -1,6 +1,14 @@
 import type { Class } from '../../framework/metadata/param-metadata';
+import { CapturePaneTool } from './reading/capture-pane.tool';
+import { CaptureSinceTool } from './reading/capture-since.tool';
+import { SearchPanesTool } from './reading/search-panes.tool';
+import { SnapshotPaneTool } from './reading/snapshot-pane.tool';
+import { WaitForTextTool } from './reading/wait-for-text.tool';
 
 /** Pane reading/waiting tool classes (order does not matter: pane/index.ts orders the family). */
-export const tools: Class[] = [];
-/** Stateful services of these tools, registered as per-server singletons. */
+export const tools: Class[] = [CapturePaneTool, CaptureSinceTool, SearchPanesTool, WaitForTextTool, SnapshotPaneTool];
+/**
+ * Stateful services of these tools, registered as per-server singletons. The reading services
+ * keep no state between calls (cursors travel with the client), so none is needed here.
+ */
 export const services: Class[] = [];

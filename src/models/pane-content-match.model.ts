@@ -1,0 +1,24 @@
+import { Field } from '../framework/decorators/param.decorator';
+
+/** SPEC §1.4 PaneContentMatch: one pane whose text matched a search_panes pattern. */
+export class PaneContentMatch {
+  @Field({ type: 'string', description: 'Pane id, e.g. %1' }) pane_id!: string;
+  @Field({ type: 'integer', nullable: true }) pane_left!: number | null;
+  @Field({ type: 'integer', nullable: true }) pane_top!: number | null;
+  @Field({ type: 'integer', nullable: true }) pane_right!: number | null;
+  @Field({ type: 'integer', nullable: true }) pane_bottom!: number | null;
+  @Field({ type: 'boolean', nullable: true }) pane_at_left!: boolean | null;
+  @Field({ type: 'boolean', nullable: true }) pane_at_right!: boolean | null;
+  @Field({ type: 'boolean', nullable: true }) pane_at_top!: boolean | null;
+  @Field({ type: 'boolean', nullable: true }) pane_at_bottom!: boolean | null;
+  @Field({ type: 'string', nullable: true }) pane_tty!: string | null;
+  @Field({ type: 'string', nullable: true }) pane_current_command!: string | null;
+  @Field({ type: 'string', nullable: true }) pane_current_path!: string | null;
+  @Field({ type: 'string', nullable: true }) window_id!: string | null;
+  @Field({ type: 'string', nullable: true }) window_name!: string | null;
+  @Field({ type: 'string', nullable: true }) session_id!: string | null;
+  @Field({ type: 'string', nullable: true }) session_name!: string | null;
+  @Field({ type: 'string[]', description: 'Matching lines (the most recent max_matched_lines_per_pane)' }) matched_lines!: string[];
+  @Field({ type: 'boolean', nullable: true, description: 'True when this is the pane running this MCP server (null outside tmux)' })
+  is_caller!: boolean | null;
+}

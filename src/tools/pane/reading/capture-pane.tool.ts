@@ -1,0 +1,37 @@
+import { HandleErrors } from '../../../framework/decorators/handle-errors.decorator';
+import { Tool } from '../../../framework/decorators/tool.decorator';
+import type { ToolHandler } from '../../../framework/pipeline/tool-dispatcher';
+import { tailLines } from '../../../services/capture-limits';
+import { CaptureService } from '../../../services/capture.service';
+import { TargetResolver } from '../../../services/target-resolver.service';
+import { TmuxErrorMapper } from '../../../tmux/tmux-error.mapper';
+import { TmuxServerPool } from '../../../tmux/tmux-server-pool';
+import { CapturePaneInput } from './capture-pane.input';
+
+@Tool('readonly', { title: 'Capture Pane', responseLimit: true })
+@HandleErrors(TmuxErrorMapper)
+export class CapturePaneTool implements ToolHandler<CapturePaneInput, string> {
+  static readonly toolName = 'capture_pane';
+  static readonly description =
+    'Capture the text of a tmux pane: what the terminal shows, or a range of its scrollback (start/end, negative = scrollback). ' +
+    'Returns plain text (no escape sequences) with trailing blank lines removed; when longer than max_lines, the most recent ' +
+    'lines are kept after a "[... truncated K lines ...]" header. Use snapshot_pane for text plus cursor and mode, capture_since ' +
+    'to read only new shell output, search_panes to find text across panes.';
+  static readonly Input = CapturePaneInput;
+  static readonly Output = String;
+
+  constructor(
+    private readonly pool: TmuxServerPool,
+    private readonly resolver: TargetResolver,
+    private readonly capture: CaptureService,
+  ) {}
+
+  async execute(input: CapturePaneInput): Promise<string> {
+    const engine = this.pool.engine(input.socket_name);
+    const pane = await this.resolver.pane(engine, input);
+    const lines = await this.capture.rows(engine, pane.pane_id, { start: input.start, end: input.end });
+    const { kept, dropped } = tailLines(lines, input.max_lines);
+    // SPEC §1.5: one header line names how many head lines were dropped.
+    return (dropped ? [`[... truncated ${dropped} lines ...]`, ...kept] : kept).join('\n');
+  }
+}

@@ -1,0 +1,62 @@
+import { HandleErrors } from '../../../framework/decorators/handle-errors.decorator';
+import { Tool } from '../../../framework/decorators/tool.decorator';
+import { ExpectedToolError } from '../../../framework/errors/tool-errors';
+import type { ToolHandler } from '../../../framework/pipeline/tool-dispatcher';
+import { safeText } from '../../../framework/validation/safe-repr';
+import { CaptureSinceResult } from '../../../models/capture-since-result.model';
+import { limitLines } from '../../../services/capture-limits';
+import { decodeCursor, encodeCursor } from '../../../services/capture-since-cursor';
+import { CaptureSinceService } from '../../../services/capture-since.service';
+import { TargetResolver } from '../../../services/target-resolver.service';
+import { TmuxErrorMapper } from '../../../tmux/tmux-error.mapper';
+import { TmuxServerPool } from '../../../tmux/tmux-server-pool';
+import { CaptureSinceInput } from './capture-since.input';
+
+@Tool('readonly', {
+  title: 'Capture Since',
+  responseLimit: { field: 'lines', truncatedFlag: 'truncated', countFlag: 'truncated_lines' },
+})
+@HandleErrors(TmuxErrorMapper)
+export class CaptureSinceTool implements ToolHandler<CaptureSinceInput, CaptureSinceResult> {
+  static readonly toolName = 'capture_since';
+  static readonly description =
+    'Capture new tmux terminal scrollback since the previous cursor. Use it to tail a shell or a long-running command, or to ' +
+    're-check a tmux workspace pane without re-reading the same screen every turn. The first call (no cursor) returns the ' +
+    'visible pane and an opaque cursor; later calls pass the cursor back and get only rows written or rewritten since, as ' +
+    'long as tmux still holds them. If history was cleared or trimmed past the cursor, the visible pane comes back with ' +
+    'lines_missed=true and a fresh cursor. Malformed cursors, a cursor for another pane, and a dead or respawned pane are ' +
+    'errors. Never waits: use wait_for_text to block until output appears.';
+  static readonly Input = CaptureSinceInput;
+  static readonly Output = CaptureSinceResult;
+
+  constructor(
+    private readonly pool: TmuxServerPool,
+    private readonly resolver: TargetResolver,
+    private readonly since: CaptureSinceService,
+  ) {}
+
+  async execute(input: CaptureSinceInput): Promise<CaptureSinceResult> {
+    // The cursor is checked before tmux is touched.
+    const cursor = input.cursor !== null ? decodeCursor(input.cursor) : null;
+    const targeted = [input.pane_id, input.session_name, input.session_id, input.window_id].some((v) => v !== null);
+    const target = cursor && !targeted ? { ...input, pane_id: cursor.pane_id } : input;
+    const engine = this.pool.engine(input.socket_name);
+    const paneId = (await this.resolver.pane(engine, target)).pane_id;
+    if (cursor && cursor.pane_id !== paneId)
+      throw new ExpectedToolError(`cursor pane ${safeText(cursor.pane_id)} does not match requested pane ${paneId}`);
+
+    const t0 = performance.now();
+    const read = cursor ? await this.since.readDelta(engine, paneId, cursor) : await this.since.readVisible(engine, paneId);
+    const limited = limitLines(read.lines, input.max_lines, input.max_bytes);
+    return {
+      pane_id: paneId,
+      cursor: encodeCursor(paneId, read.state, read.cursorRows),
+      lines: limited.lines,
+      elapsed_seconds: Math.round(performance.now() - t0) / 1000,
+      lines_missed: read.linesMissed,
+      truncated: limited.truncated,
+      truncated_lines: limited.truncated_lines,
+      truncated_bytes: limited.truncated_bytes,
+    };
+  }
+}

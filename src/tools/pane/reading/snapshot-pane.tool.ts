@@ -1,0 +1,52 @@
+import { HandleErrors } from '../../../framework/decorators/handle-errors.decorator';
+import { Tool } from '../../../framework/decorators/tool.decorator';
+import type { ToolHandler } from '../../../framework/pipeline/tool-dispatcher';
+import { PaneSnapshot } from '../../../models/pane-snapshot.model';
+import { CallerIdentityService } from '../../../services/caller-identity.service';
+import { tailLines } from '../../../services/capture-limits';
+import { CaptureService } from '../../../services/capture.service';
+import { TargetResolver } from '../../../services/target-resolver.service';
+import { TmuxErrorMapper } from '../../../tmux/tmux-error.mapper';
+import { TmuxServerPool } from '../../../tmux/tmux-server-pool';
+import { SnapshotPaneInput } from './snapshot-pane.input';
+import { readSnapshotFields, typedSnapshot } from './snapshot-fields';
+
+@Tool('readonly', {
+  title: 'Snapshot Pane',
+  alwaysLoad: true,
+  responseLimit: { field: 'content', truncatedFlag: 'content_truncated', countFlag: 'content_truncated_lines' },
+})
+@HandleErrors(TmuxErrorMapper)
+export class SnapshotPaneTool implements ToolHandler<SnapshotPaneInput, PaneSnapshot> {
+  static readonly toolName = 'snapshot_pane';
+  static readonly description =
+    'Take a rich snapshot of a tmux pane in one call: the visible terminal text plus cursor position, size and geometry, ' +
+    'copy-mode and scroll state, alternate screen, title, running command and working directory of the shell. Use it instead ' +
+    'of capture_pane + get_pane_info when you need to reason about the cursor or the pane mode. content keeps the most recent ' +
+    'max_lines lines (content_truncated / content_truncated_lines report a cut; no marker line).';
+  static readonly Input = SnapshotPaneInput;
+  static readonly Output = PaneSnapshot;
+
+  constructor(
+    private readonly pool: TmuxServerPool,
+    private readonly resolver: TargetResolver,
+    private readonly capture: CaptureService,
+    private readonly callers: CallerIdentityService,
+  ) {}
+
+  async execute(input: SnapshotPaneInput): Promise<PaneSnapshot> {
+    const engine = this.pool.engine(input.socket_name);
+    const paneId = (await this.resolver.pane(engine, input)).pane_id;
+    const fields = typedSnapshot(await readSnapshotFields(engine, paneId));
+    const { kept, dropped } = tailLines(await this.capture.rows(engine, paneId), input.max_lines);
+    const isCaller = await this.callers.isCallerFn(engine);
+    return {
+      pane_id: paneId,
+      content: kept.join('\n'),
+      ...fields,
+      is_caller: isCaller(paneId),
+      content_truncated: dropped > 0,
+      content_truncated_lines: dropped,
+    };
+  }
+}

@@ -1,0 +1,71 @@
+import { inject } from 'tsyringe';
+import { SERVER_CONFIG, ServerConfig } from '../../../config/server-config';
+import { HandleErrors } from '../../../framework/decorators/handle-errors.decorator';
+import { Tool } from '../../../framework/decorators/tool.decorator';
+import { ExpectedToolError } from '../../../framework/errors/tool-errors';
+import type { ToolCallContext } from '../../../framework/pipeline/call-context';
+import type { ToolHandler } from '../../../framework/pipeline/tool-dispatcher';
+import { WaitForTextResult } from '../../../models/wait-for-text-result.model';
+import { compilePattern } from '../../../services/search-pattern';
+import { WaitForTextService } from '../../../services/wait-for-text.service';
+import { TmuxErrorMapper } from '../../../tmux/tmux-error.mapper';
+import { TmuxServerPool } from '../../../tmux/tmux-server-pool';
+import { WaitForTextInput } from './wait-for-text.input';
+
+@Tool('readonly', { title: 'Wait For Text', tags: ['self-bounded'] })
+@HandleErrors(TmuxErrorMapper)
+export class WaitForTextTool implements ToolHandler<WaitForTextInput, WaitForTextResult> {
+  static readonly toolName = 'wait_for_text';
+  static readonly description =
+    'Wait for NEW output in a tmux pane, then return. Ends when one of patterns appears on a line written after the call ' +
+    'began (outcome matched), one of stop appears (stopped, found=false), or the timeout expires; patterns=null waits for ' +
+    'any new output (any_output). Text already on screen at entry is never matched (matched_at_entry says a pattern was ' +
+    'there already); while a full-screen program uses the alternate screen nothing matches (alternate_screen). The timeout ' +
+    'is clamped to the server ceiling (effective_timeout). Prefer run_command for commands you author, or wait_for_channel ' +
+    'with "; tmux wait-for -S <channel>"; reserve this for output you do not control, and bracket with a unique sentinel ' +
+    'when the pane prints recurring prompts.';
+  static readonly Input = WaitForTextInput;
+  static readonly Output = WaitForTextResult;
+
+  constructor(
+    private readonly pool: TmuxServerPool,
+    private readonly waits: WaitForTextService,
+    @inject(SERVER_CONFIG) private readonly config: ServerConfig,
+  ) {}
+
+  private async compile(values: string[], label: string, input: WaitForTextInput, ctx: ToolCallContext): Promise<RegExp[]> {
+    const out: RegExp[] = [];
+    for (const v of values) {
+      if (!v) throw new ExpectedToolError(`${label} pattern must be a non-empty string`);
+      try {
+        out.push(compilePattern(v, input.regex, input.match_case));
+      } catch (err) {
+        // SPEC §1.5: a bad regex is also sent to the client as an MCP warning.
+        await ctx.notify('warning', (err as Error).message).catch(() => undefined);
+        throw err;
+      }
+    }
+    return out;
+  }
+
+  async execute(input: WaitForTextInput, ctx: ToolCallContext): Promise<WaitForTextResult> {
+    // B25/C18: numbers print in their shortest form.
+    if (input.interval < 0.01) throw new ExpectedToolError(`interval must be at least 0.01 s (received ${input.interval})`);
+    if (input.timeout <= 0) throw new ExpectedToolError(`timeout must be positive (received ${input.timeout})`);
+    if (input.patterns !== null && input.patterns.length === 0)
+      throw new ExpectedToolError('patterns must be a non-empty list, or null to wait for any new output');
+    const patterns = input.patterns === null ? null : await this.compile(input.patterns, 'patterns', input, ctx);
+    const stop = await this.compile(input.stop ?? [], 'stop', input, ctx);
+    return this.waits.run(
+      this.pool.engine(input.socket_name),
+      {
+        patterns,
+        stop,
+        effectiveTimeout: Math.min(input.timeout, this.config.waitMaxSeconds),
+        intervalMs: input.interval * 1000,
+        target: input,
+      },
+      ctx,
+    );
+  }
+}

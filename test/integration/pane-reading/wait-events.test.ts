@@ -1,0 +1,99 @@
+import 'reflect-metadata';
+import { container } from 'tsyringe';
+import winston from 'winston';
+import type { ToolCallContext } from '../../../src/framework/pipeline/call-context';
+import { WaitForTextService } from '../../../src/services/wait-for-text.service';
+import { ExecEngine } from '../../../src/tmux/exec-engine';
+import type { PaneEvent, RunOptions, TmuxEngine } from '../../../src/tmux/tmux-engine';
+import { TmuxFixture } from '../../helpers/tmux-fixture';
+import { newPane, type } from './reading-helpers';
+
+/** The subprocess engine dressed as an event engine whose events the test fires by hand. */
+class EventedEngine implements TmuxEngine {
+  readonly hasEvents = true;
+  readonly mode = 'control' as const;
+  readonly listeners = new Map<string, Set<(ev: PaneEvent) => void>>();
+  stateReads = 0;
+  constructor(private readonly inner: ExecEngine) {}
+  get key() {
+    return this.inner.key;
+  }
+  run(args: readonly string[], opts?: RunOptions) {
+    if (args[0] === 'display-message' && String(args[args.length - 1]).includes('#{history_size}')) this.stateReads++;
+    return this.inner.run(args, opts);
+  }
+  runRaw(args: readonly string[], opts?: RunOptions) {
+    return this.inner.runRaw(args, opts);
+  }
+  argvPrefix() {
+    return this.inner.argvPrefix();
+  }
+  onPaneEvent(paneId: string, l: (ev: PaneEvent) => void) {
+    const set = this.listeners.get(paneId) ?? new Set();
+    set.add(l);
+    this.listeners.set(paneId, set);
+    return () => void set.delete(l);
+  }
+  fire(paneId: string) {
+    for (const l of this.listeners.get(paneId) ?? []) l({ paneId, kind: 'output' });
+  }
+  async close() {}
+}
+
+function context(onProgress: () => void): ToolCallContext {
+  return {
+    toolName: 'wait_for_text',
+    requestId: 1,
+    clientId: null,
+    signal: new AbortController().signal,
+    progress: { enabled: true, report: async () => onProgress() },
+    logger: winston.createLogger({ silent: true }),
+    depth: 0,
+    notify: async () => undefined,
+    get: () => {
+      throw new Error('unused');
+    },
+  };
+}
+
+describe('wait_for_text on an event engine (SPEC B12, C2, C29)', () => {
+  const tmux = new TmuxFixture();
+  let engine: EventedEngine;
+  const waits = container.resolve(WaitForTextService);
+
+  beforeAll(() => {
+    tmux.start('ev');
+    engine = new EventedEngine(new ExecEngine({ socketName: tmux.socket, socketPath: null, tmuxBin: 'tmux' }));
+  });
+  afterAll(() => tmux.kill());
+
+  it('does not poll: without events it checks at entry and at the deadline only', async () => {
+    const pane = await newPane(tmux, 'ev');
+    engine.stateReads = 0;
+    const w = await waits.run(engine, { patterns: [/never/i], stop: [], effectiveTimeout: 0.6, intervalMs: 10, target: { pane_id: pane } }, context(() => undefined));
+    expect(w.outcome).toBe('timeout');
+    // Entry read, first tick, final tick at the deadline (the 1 s heartbeat comes after it).
+    expect(engine.stateReads).toBe(3);
+    expect(engine.listeners.get(pane)?.size).toBe(0);
+  });
+
+  it('re-checks on an output event and matches on a fresh capture', async () => {
+    const pane = await newPane(tmux, 'ev');
+    let armed = false;
+    const w = await waits.run(
+      engine,
+      { patterns: [/EV-9/], stop: [], effectiveTimeout: 30, intervalMs: 50, target: { pane_id: pane } },
+      context(() => {
+        if (armed) return;
+        armed = true;
+        type(tmux, pane, 'echo EV-$((4+5))');
+        // The event only wakes the waiter; a poke before the text lands finds nothing and the
+        // next event (or heartbeat) re-checks.
+        engine.fire(pane);
+        setImmediate(() => engine.fire(pane));
+      }),
+    );
+    expect(w).toMatchObject({ found: true, outcome: 'matched', matched_lines: ['EV-9'] });
+    expect(engine.listeners.get(pane)?.size).toBe(0);
+  });
+});
