@@ -1,6 +1,8 @@
 import type { Class } from '../../framework/metadata/param-metadata';
+import { SetOptionTool } from './set-option.tool';
+import { ShowOptionTool } from './show-option.tool';
 
 /** Tool classes of the option family, in registration order (SPEC §1.1). */
-export const tools: Class[] = [];
+export const tools: Class[] = [ShowOptionTool, SetOptionTool];
 /** Stateful services of this family, registered as per-server singletons. */
 export const services: Class[] = [];

@@ -1,0 +1,107 @@
+import { randomUUID } from 'node:crypto';
+import { inject, injectable } from 'tsyringe';
+import type { DependencyContainer } from 'tsyringe';
+import type { Logger } from 'winston';
+import { CONTAINER } from '../framework/container-token';
+import { ExpectedToolError } from '../framework/errors/tool-errors';
+import { LOGGER_FACTORY, SHUTDOWN_HOOKS } from '../framework/tokens';
+import { safeRepr } from '../framework/validation/safe-repr';
+import type { TmuxEngine, TmuxServerKey } from '../tmux/tmux-engine';
+import { TmuxCommandNotFound } from '../tmux/tmux-errors';
+import { TmuxServerPool } from '../tmux/tmux-server-pool';
+import { runBounded } from './channel-deadline';
+
+/** Agent buffer namespace (SPEC B16): user and clipboard buffers never match it. */
+export const BUFFER_PREFIX = 'tmux_mcp_';
+const LOGICAL_RE = /^[A-Za-z0-9_.-]{1,64}$/;
+const NAME_RE = /^tmux_mcp_[0-9a-f]{32}_[A-Za-z0-9_.-]{1,64}$/;
+/** SPEC §1.5: buffer commands are capped at 5 s. */
+export const BUFFER_TIMEOUT_MS = 5000;
+
+const keyId = (k: TmuxServerKey) => JSON.stringify([k.socketName, k.socketPath, k.tmuxBin]);
+
+/**
+ * The buffers this process created and still holds, per tmux server (SPEC C24). At shutdown it
+ * deletes exactly those, never others by prefix: another agent's buffers and the user's stay.
+ * A per-server singleton; it registers its shutdown hook when first constructed, which is
+ * before any buffer can exist.
+ */
+@injectable()
+export class BufferStore {
+  private readonly held = new Map<string, { key: TmuxServerKey; names: Set<string> }>();
+  private readonly log: Logger;
+
+  constructor(
+    @inject(CONTAINER) container: DependencyContainer,
+    private readonly pool: TmuxServerPool,
+    @inject(LOGGER_FACTORY) loggers: (name: string) => Logger,
+  ) {
+    this.log = loggers('tmux_mcp.buffers');
+    container.register(SHUTDOWN_HOOKS, { useValue: () => this.releaseAll() });
+  }
+
+  /** `tmux_mcp_<uuid4 hex>_<logical>`; null/empty logical → `buf`. Unique per call. */
+  newName(logical: string | null | undefined): string {
+    const l = logical == null || logical === '' ? 'buf' : logical;
+    if (!LOGICAL_RE.test(l)) throw new ExpectedToolError(`Invalid logical buffer name: ${safeRepr(l)}`);
+    return `${BUFFER_PREFIX}${randomUUID().replace(/-/g, '')}_${l}`;
+  }
+
+  /** Every tool but load_buffer takes only full agent names (SPEC §1.5): no reading user/clipboard buffers. */
+  assertName(name: string): void {
+    if (!NAME_RE.test(name)) throw new ExpectedToolError(`Invalid buffer name: ${safeRepr(name)}`);
+  }
+
+  track(engine: TmuxEngine, name: string): void {
+    const id = keyId(engine.key);
+    let entry = this.held.get(id);
+    if (!entry) this.held.set(id, (entry = { key: engine.key, names: new Set() }));
+    entry.names.add(name);
+  }
+
+  untrack(engine: TmuxEngine, name: string): void {
+    this.held.get(keyId(engine.key))?.names.delete(name);
+  }
+
+  /** Names held on one server (for tests and diagnostics). */
+  heldOn(engine: TmuxEngine): string[] {
+    return [...(this.held.get(keyId(engine.key))?.names ?? [])];
+  }
+
+  /**
+   * Runs one buffer command within 5 s with the texts of SPEC §1.5:
+   * `<verb> failed for '<name>': <stderr>` and `<verb> timeout after 5s for '<name>'`.
+   */
+  async run(engine: TmuxEngine, verb: string, name: string, args: readonly string[], signal?: AbortSignal, raw = false): Promise<string> {
+    const n = safeRepr(name);
+    let r;
+    try {
+      r = await runBounded(BUFFER_TIMEOUT_MS, signal, (s) =>
+        raw ? engine.runRaw(args, { signal: s }) : engine.run(args, { signal: s }).then((l) => l.join('\n')),
+      );
+    } catch (err) {
+      if (err instanceof TmuxCommandNotFound || signal?.aborted) throw err;
+      throw new ExpectedToolError(`${verb} failed for ${n}: ${(err as Error).message}`);
+    }
+    if (r.timedOut) throw new ExpectedToolError(`${verb} timeout after ${BUFFER_TIMEOUT_MS / 1000}s for ${n}`);
+    return r.value;
+  }
+
+  /** Shutdown GC (SPEC C24, B13): best effort, every server in parallel, each delete capped. */
+  async releaseAll(): Promise<void> {
+    const entries = [...this.held.values()];
+    this.held.clear();
+    await Promise.allSettled(
+      entries.map(async ({ key, names }) => {
+        const engine = this.pool.engineFor(key);
+        for (const name of names) {
+          try {
+            await this.run(engine, 'delete-buffer', name, ['delete-buffer', '-b', name]);
+          } catch (err) {
+            this.log.debug(`shutdown: ${(err as Error).message}`);
+          }
+        }
+      }),
+    );
+  }
+}

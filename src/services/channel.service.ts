@@ -1,0 +1,96 @@
+import { inject, injectable } from 'tsyringe';
+import { SERVER_CONFIG, ServerConfig } from '../config/server-config';
+import { ExpectedToolError } from '../framework/errors/tool-errors';
+import type { ProgressReporter } from '../framework/pipeline/call-context';
+import { safeRepr } from '../framework/validation/safe-repr';
+import { execTmux } from '../tmux/exec-engine';
+import type { TmuxEngine } from '../tmux/tmux-engine';
+import { TmuxCommandNotFound } from '../tmux/tmux-errors';
+import { runBounded } from './channel-deadline';
+
+const CHANNEL_RE = /^[A-Za-z0-9_.:-]{1,128}$/;
+/** SPEC §1.5: `wait-for -S` is capped at 5 s. */
+export const SIGNAL_TIMEOUT_MS = 5000;
+/** Heartbeat period: progress at least once a second (SPEC B23) with margin for timer drift. */
+const HEARTBEAT_MS = 500;
+
+/** Numbers in texts print shortest (SPEC B25, C18): 30 → `30`, 0.5 → `0.5`. */
+export const shortest = (n: number): string => String(n);
+
+/**
+ * tmux `wait-for` channels (SPEC §1.5). The blocking wait runs as its own killable `tmux`
+ * child, never on the control connection, where it would hold every later command (SPEC C3).
+ */
+@injectable()
+export class ChannelService {
+  constructor(@inject(SERVER_CONFIG) private readonly config: ServerConfig) {}
+
+  /** `Invalid channel name: '<name>'` (value through the safe repr, SPEC C12). */
+  validate(channel: string): void {
+    if (!CHANNEL_RE.test(channel)) throw new ExpectedToolError(`Invalid channel name: ${safeRepr(channel)}`);
+  }
+
+  /** effective = min(timeout, ceiling); no validation of <= 0 (it times out at once). */
+  effectiveTimeout(timeout: number): number {
+    return Math.min(timeout, this.config.waitMaxSeconds);
+  }
+
+  async wait(engine: TmuxEngine, channel: string, timeout: number, signal: AbortSignal, progress: ProgressReporter): Promise<string> {
+    this.validate(channel);
+    const effective = this.effectiveTimeout(timeout);
+    const ch = safeRepr(channel);
+    const timeoutText = `wait-for timeout: channel ${ch} was not signalled within ${shortest(effective)}s`;
+    if (!(effective > 0)) throw new ExpectedToolError(timeoutText);
+
+    const started = Date.now();
+    const beat = () => void progress.report((Date.now() - started) / 1000, effective);
+    let heartbeat: NodeJS.Timeout | undefined;
+    if (progress.enabled) {
+      beat();
+      heartbeat = setInterval(beat, HEARTBEAT_MS);
+    }
+    try {
+      // `--`: a channel may start with '-' (the name rule allows it); it must not read as a flag.
+      const argv = [...engine.argvPrefix(), 'wait-for', '--', channel];
+      const r = await runBounded(effective * 1000, signal, (s) => execTmux(argv, { signal: s }));
+      if (r.timedOut) throw new ExpectedToolError(timeoutText);
+    } catch (err) {
+      // A missing tmux binary keeps its own (unexpected) error, as everywhere else.
+      if (err instanceof ExpectedToolError || err instanceof TmuxCommandNotFound || signal.aborted) throw err;
+      throw new ExpectedToolError(`wait-for failed for channel ${ch}: ${(err as Error).message}`);
+    } finally {
+      if (heartbeat) clearInterval(heartbeat);
+    }
+    // tmux exits 0 both when signalled and when the server goes away (kill-server): ask it.
+    if (!(await this.serverAnswers(engine))) {
+      throw new ExpectedToolError(
+        `wait-for returned for channel ${ch} but the tmux server is no longer running, so the channel was probably never signalled — tmux exits 0 for both. Re-check the work you were waiting on.`,
+      );
+    }
+    return `Channel ${ch} was signalled (timeout ${shortest(effective)}s)`;
+  }
+
+  async signal(engine: TmuxEngine, channel: string, signal: AbortSignal): Promise<string> {
+    this.validate(channel);
+    const ch = safeRepr(channel);
+    let r;
+    try {
+      r = await runBounded(SIGNAL_TIMEOUT_MS, signal, (s) => engine.run(['wait-for', '-S', '--', channel], { signal: s }));
+    } catch (err) {
+      if (err instanceof TmuxCommandNotFound || signal.aborted) throw err;
+      throw new ExpectedToolError(`signal-channel failed for channel ${ch}: ${(err as Error).message}`);
+    }
+    if (r.timedOut) throw new ExpectedToolError(`signal-channel timeout after ${shortest(SIGNAL_TIMEOUT_MS / 1000)}s: channel ${ch}`);
+    return `Channel ${ch} signalled`;
+  }
+
+  /** A fresh subprocess, not the engine: a control client may still be reconnecting to a dead server. */
+  private async serverAnswers(engine: TmuxEngine): Promise<boolean> {
+    try {
+      await execTmux([...engine.argvPrefix(), 'list-sessions', '-F', '#{session_id}'], { timeoutMs: SIGNAL_TIMEOUT_MS });
+      return true;
+    } catch {
+      return false;
+    }
+  }
+}

@@ -1,0 +1,7 @@
+import type { ParamOptions } from '../../framework/metadata/param-metadata';
+
+/** The full agent buffer name a previous load_buffer returned (SPEC B16). */
+export const BUFFER_NAME: ParamOptions = {
+  type: 'string',
+  description: "Buffer name returned by load_buffer (BufferRef.buffer_name), 'tmux_mcp_<32 hex>_<logical>'.",
+};

@@ -1,0 +1,45 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { HandleErrors } from '../../framework/decorators/handle-errors.decorator';
+import { Tool } from '../../framework/decorators/tool.decorator';
+import type { ToolCallContext } from '../../framework/pipeline/call-context';
+import type { ToolHandler } from '../../framework/pipeline/tool-dispatcher';
+import { BufferRef } from '../../models/buffer-ref.model';
+import { BufferStore } from '../../services/buffer-store.service';
+import { TmuxErrorMapper } from '../../tmux/tmux-error.mapper';
+import { TmuxServerPool } from '../../tmux/tmux-server-pool';
+import { LoadBufferInput } from './load-buffer.input';
+
+@Tool('mutating', { title: 'Load tmux Buffer', idempotentHint: false, openWorldHint: true })
+@HandleErrors(TmuxErrorMapper)
+export class LoadBufferTool implements ToolHandler<LoadBufferInput, BufferRef> {
+  static readonly toolName = 'load_buffer';
+  static readonly description =
+    'Stage text in a new tmux paste buffer with a unique agent-owned name. Returns a BufferRef: pass its buffer_name to paste_buffer to deliver the text to a pane, show_buffer to read it back, delete_buffer to remove it. The server deletes the buffers it created when it shuts down.';
+  static readonly Input = LoadBufferInput;
+  static readonly Output = BufferRef;
+
+  constructor(
+    private readonly pool: TmuxServerPool,
+    private readonly buffers: BufferStore,
+  ) {}
+
+  async execute(input: LoadBufferInput, ctx: ToolCallContext): Promise<BufferRef> {
+    const name = this.buffers.newName(input.logical_name);
+    const engine = this.pool.engine(input.socket_name);
+    // The content travels through a private file, never argv or a shell (SPEC C31: NUL allowed).
+    const dir = await mkdtemp(join(tmpdir(), 'tmux-mcp-buf-'));
+    try {
+      const file = join(dir, 'content');
+      await writeFile(file, input.content, { encoding: 'utf8', mode: 0o600, flag: 'wx' });
+      // Tracked before loading and kept on failure: a timed-out or cancelled load may still have
+      // created the buffer, and deleting a name only we generated can never touch another's (C24).
+      this.buffers.track(engine, name);
+      await this.buffers.run(engine, 'load-buffer', name, ['load-buffer', '-b', name, file], ctx.signal);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+    return { buffer_name: name, logical_name: input.logical_name };
+  }
+}

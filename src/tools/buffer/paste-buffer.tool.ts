@@ -1,0 +1,34 @@
+import { HandleErrors } from '../../framework/decorators/handle-errors.decorator';
+import { Tool } from '../../framework/decorators/tool.decorator';
+import type { ToolHandler } from '../../framework/pipeline/tool-dispatcher';
+import { safeRepr } from '../../framework/validation/safe-repr';
+import { BufferStore } from '../../services/buffer-store.service';
+import { TargetResolver } from '../../services/target-resolver.service';
+import { TmuxErrorMapper } from '../../tmux/tmux-error.mapper';
+import { TmuxServerPool } from '../../tmux/tmux-server-pool';
+import { PasteBufferInput } from './paste-buffer.input';
+
+@Tool('mutating', { title: 'Paste tmux Buffer', idempotentHint: false, openWorldHint: true })
+@HandleErrors(TmuxErrorMapper)
+export class PasteBufferTool implements ToolHandler<PasteBufferInput, string> {
+  static readonly toolName = 'paste_buffer';
+  static readonly description =
+    'Paste a buffer staged by load_buffer into a tmux pane (the shell or program there receives it as input). The buffer is kept, so it can be pasted again; delete it with delete_buffer.';
+  static readonly Input = PasteBufferInput;
+  static readonly Output = String;
+
+  constructor(
+    private readonly pool: TmuxServerPool,
+    private readonly targets: TargetResolver,
+    private readonly buffers: BufferStore,
+  ) {}
+
+  async execute(input: PasteBufferInput): Promise<string> {
+    this.buffers.assertName(input.buffer_name);
+    const engine = this.pool.engine(input.socket_name);
+    const pane = await this.targets.pane(engine, input);
+    // No -d: the buffer is kept (SPEC §1.5); -p = bracketed paste.
+    await engine.run(['paste-buffer', '-t', pane.pane_id, '-b', input.buffer_name, ...(input.bracket ? ['-p'] : [])]);
+    return `Buffer ${safeRepr(input.buffer_name)} pasted to pane ${pane.pane_id}`;
+  }
+}

@@ -1,0 +1,54 @@
+import { HandleErrors } from '../../framework/decorators/handle-errors.decorator';
+import { Tool } from '../../framework/decorators/tool.decorator';
+import type { ToolCallContext } from '../../framework/pipeline/call-context';
+import type { ToolHandler } from '../../framework/pipeline/tool-dispatcher';
+import { BufferContent } from '../../models/buffer-content.model';
+import { BufferStore } from '../../services/buffer-store.service';
+import { TmuxErrorMapper } from '../../tmux/tmux-error.mapper';
+import { TmuxServerPool } from '../../tmux/tmux-server-pool';
+import { ShowBufferInput } from './show-buffer.input';
+
+/** Line split like Python's str.splitlines for \n, \r\n and \r: a final terminator adds no empty line. */
+function splitLines(s: string): string[] {
+  const lines = s.split(/\r\n|\n|\r/);
+  if (lines[lines.length - 1] === '') lines.pop();
+  return lines;
+}
+
+@Tool('readonly', {
+  title: 'Show tmux Buffer',
+  responseLimit: { field: 'content', truncatedFlag: 'content_truncated', countFlag: 'content_truncated_lines' },
+})
+@HandleErrors(TmuxErrorMapper)
+export class ShowBufferTool implements ToolHandler<ShowBufferInput, BufferContent> {
+  static readonly toolName = 'show_buffer';
+  static readonly description =
+    'Read back a tmux paste buffer staged by load_buffer (only agent buffers; user and clipboard buffers are not readable). Returns the exact content, or its last max_lines lines when longer.';
+  static readonly Input = ShowBufferInput;
+  static readonly Output = BufferContent;
+
+  constructor(
+    private readonly pool: TmuxServerPool,
+    private readonly buffers: BufferStore,
+  ) {}
+
+  async execute(input: ShowBufferInput, ctx: ToolCallContext): Promise<BufferContent> {
+    const name = input.buffer_name;
+    this.buffers.assertName(name);
+    const engine = this.pool.engine(input.socket_name);
+    // runRaw: byte-for-byte, a final newline included (SPEC §1.5).
+    const content = await this.buffers.run(engine, 'show-buffer', name, ['show-buffer', '-b', name], ctx.signal, true);
+    if (input.max_lines != null) {
+      const lines = splitLines(content);
+      if (lines.length > input.max_lines) {
+        return {
+          buffer_name: name,
+          content: lines.slice(-input.max_lines).join('\n'),
+          content_truncated: true,
+          content_truncated_lines: lines.length - input.max_lines,
+        };
+      }
+    }
+    return { buffer_name: name, content, content_truncated: false, content_truncated_lines: 0 };
+  }
+}

@@ -1,0 +1,29 @@
+import { HandleErrors } from '../../framework/decorators/handle-errors.decorator';
+import { Tool } from '../../framework/decorators/tool.decorator';
+import type { ToolCallContext } from '../../framework/pipeline/call-context';
+import type { ToolHandler } from '../../framework/pipeline/tool-dispatcher';
+import { ChannelService } from '../../services/channel.service';
+import { TmuxErrorMapper } from '../../tmux/tmux-error.mapper';
+import { TmuxServerPool } from '../../tmux/tmux-server-pool';
+import { WaitForChannelInput } from './wait-for-channel.input';
+
+@Tool('mutating', { title: 'Wait For tmux Channel', tags: ['self-bounded'] })
+@HandleErrors(TmuxErrorMapper)
+export class WaitForChannelTool implements ToolHandler<WaitForChannelInput, string> {
+  static readonly toolName = 'wait_for_channel';
+  static readonly description =
+    "Block until a tmux wait-for channel is signalled (tmux wait-for), e.g. after sending `cmd; tmux wait-for -S my-chan` to a shell, or until the timeout. Cheaper and more exact than polling pane output for commands you author. A signal sent before the wait is remembered, so use a fresh channel name per wait.";
+  static readonly Input = WaitForChannelInput;
+  static readonly Output = String;
+
+  constructor(
+    private readonly pool: TmuxServerPool,
+    private readonly channels: ChannelService,
+  ) {}
+
+  async execute(input: WaitForChannelInput, ctx: ToolCallContext): Promise<string> {
+    this.channels.validate(input.channel);
+    const engine = this.pool.engine(input.socket_name);
+    return this.channels.wait(engine, input.channel, input.timeout, ctx.signal, ctx.progress);
+  }
+}

@@ -1,0 +1,32 @@
+import { HandleErrors } from '../../framework/decorators/handle-errors.decorator';
+import { Tool } from '../../framework/decorators/tool.decorator';
+import type { ToolHandler } from '../../framework/pipeline/tool-dispatcher';
+import { EnvironmentSetResult } from '../../models/environment-set-result.model';
+import { TargetResolver } from '../../services/target-resolver.service';
+import { TmuxErrorMapper } from '../../tmux/tmux-error.mapper';
+import { TmuxServerPool } from '../../tmux/tmux-server-pool';
+import { environmentFlags } from './environment-scope';
+import { SetEnvironmentInput } from './set-environment.input';
+
+@Tool('mutating', { title: 'Set tmux Environment' })
+@HandleErrors(TmuxErrorMapper)
+export class SetEnvironmentTool implements ToolHandler<SetEnvironmentInput, EnvironmentSetResult> {
+  static readonly toolName = 'set_environment';
+  static readonly description =
+    'Set a variable in the tmux environment (global, or a session\'s own when session_name/session_id is given). New panes and windows inherit it; running shells do not change.';
+  static readonly Input = SetEnvironmentInput;
+  static readonly Output = EnvironmentSetResult;
+
+  constructor(
+    private readonly pool: TmuxServerPool,
+    private readonly targets: TargetResolver,
+  ) {}
+
+  async execute(input: SetEnvironmentInput): Promise<EnvironmentSetResult> {
+    const engine = this.pool.engine(input.socket_name);
+    const flags = await environmentFlags(engine, this.targets, input);
+    // `--`: a name starting with '-' is a name, not a flag (SPEC C5).
+    await engine.run(['set-environment', ...flags, '--', input.name, input.value]);
+    return { name: input.name, value: input.value, status: 'set' };
+  }
+}

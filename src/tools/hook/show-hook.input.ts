@@ -1,0 +1,16 @@
+import { Param } from '../../framework/decorators/param.decorator';
+import { P } from '../common/common-params';
+import { SCOPE_P } from '../option/scope.params';
+
+export class ShowHookInput {
+  @Param({
+    type: 'string',
+    noControlChars: true,
+    description: "Hook name, e.g. 'after-new-session', 'pane-exited' or one index 'session-created[0]'.",
+  })
+  hook_name!: string;
+  @Param(SCOPE_P.scope) scope!: string | null;
+  @Param(SCOPE_P.target) target!: string | null;
+  @Param(SCOPE_P.global_) global_!: boolean;
+  @Param(P.socketName) socket_name!: string | null;
+}

@@ -1,0 +1,42 @@
+import { HandleErrors } from '../../framework/decorators/handle-errors.decorator';
+import { Tool } from '../../framework/decorators/tool.decorator';
+import type { ToolHandler } from '../../framework/pipeline/tool-dispatcher';
+import { HookListResult } from '../../models/hook-list-result.model';
+import { parseHookLines } from '../../services/hook-entries';
+import { OptionScopeService } from '../../services/option-scope.service';
+import { TmuxErrorMapper } from '../../tmux/tmux-error.mapper';
+import { LibTmuxException, TmuxNoServer } from '../../tmux/tmux-errors';
+import { TmuxServerPool } from '../../tmux/tmux-server-pool';
+import { ShowHookInput } from './show-hook.input';
+
+@Tool('readonly', { title: 'Show tmux Hook' })
+@HandleErrors(TmuxErrorMapper)
+export class ShowHookTool implements ToolHandler<ShowHookInput, HookListResult> {
+  static readonly toolName = 'show_hook';
+  static readonly description =
+    'Show the commands of one tmux hook at a scope (read-only). An unset hook gives no entries; an unknown hook name is an error.';
+  static readonly Input = ShowHookInput;
+  static readonly Output = HookListResult;
+
+  constructor(
+    private readonly pool: TmuxServerPool,
+    private readonly scopes: OptionScopeService,
+  ) {}
+
+  async execute(input: ShowHookInput): Promise<HookListResult> {
+    const engine = this.pool.engine(input.socket_name);
+    const flags = await this.scopes.flags(engine, input, 'hook');
+    let lines: string[];
+    try {
+      // `--`: a hook name starting with '-' is a name tmux rejects, not a flag.
+      lines = await engine.run(['show-hooks', ...flags, '--', input.hook_name]);
+    } catch (err) {
+      // Some tmux versions answer "too many arguments" for a valid hook that is unset (SPEC §1.5);
+      // tmux 3.3a prints a bare name instead, which parses to no entries.
+      if (err instanceof LibTmuxException && !(err instanceof TmuxNoServer) && /too many arguments/.test(err.message))
+        return { entries: [] };
+      throw err;
+    }
+    return { entries: parseHookLines(lines) };
+  }
+}

@@ -1,0 +1,10 @@
+import { Param } from '../../framework/decorators/param.decorator';
+import { P } from '../common/common-params';
+import { SCOPE_P } from '../option/scope.params';
+
+export class ShowHooksInput {
+  @Param(SCOPE_P.scope) scope!: string | null;
+  @Param(SCOPE_P.target) target!: string | null;
+  @Param(SCOPE_P.global_) global_!: boolean;
+  @Param(P.socketName) socket_name!: string | null;
+}

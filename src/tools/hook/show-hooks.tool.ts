@@ -1,0 +1,33 @@
+import { HandleErrors } from '../../framework/decorators/handle-errors.decorator';
+import { Tool } from '../../framework/decorators/tool.decorator';
+import type { ToolHandler } from '../../framework/pipeline/tool-dispatcher';
+import { HookListResult } from '../../models/hook-list-result.model';
+import { parseHookLines } from '../../services/hook-entries';
+import { OptionScopeService } from '../../services/option-scope.service';
+import { TmuxErrorMapper } from '../../tmux/tmux-error.mapper';
+import { TmuxServerPool } from '../../tmux/tmux-server-pool';
+import { ShowHooksInput } from './show-hooks.input';
+
+@Tool('readonly', { title: 'Show tmux Hooks' })
+@HandleErrors(TmuxErrorMapper)
+export class ShowHooksTool implements ToolHandler<ShowHooksInput, HookListResult> {
+  static readonly toolName = 'show_hooks';
+  static readonly description =
+    "List the tmux hooks that are set at a scope (read-only: hooks are configured in your tmux config file). scope='server' lists the global hooks, including the window and pane ones such as pane-focus-in. Array hooks give one entry per index.";
+  static readonly Input = ShowHooksInput;
+  static readonly Output = HookListResult;
+
+  constructor(
+    private readonly pool: TmuxServerPool,
+    private readonly scopes: OptionScopeService,
+  ) {}
+
+  async execute(input: ShowHooksInput): Promise<HookListResult> {
+    const engine = this.pool.engine(input.socket_name);
+    const flags = await this.scopes.flags(engine, input, 'hook');
+    const lines = await engine.run(['show-hooks', ...flags]);
+    // Window and pane hooks live in the global window tree, which `-g` alone does not show.
+    if (input.scope === 'server' && input.target == null) lines.push(...(await engine.run(['show-hooks', '-gw'])));
+    return { entries: parseHookLines(lines) };
+  }
+}

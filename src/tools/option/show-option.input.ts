@@ -1,0 +1,11 @@
+import { Param } from '../../framework/decorators/param.decorator';
+import { P } from '../common/common-params';
+import { OPTION_NAME, SCOPE_P } from './scope.params';
+
+export class ShowOptionInput {
+  @Param(OPTION_NAME) option!: string;
+  @Param(SCOPE_P.scope) scope!: string | null;
+  @Param(SCOPE_P.target) target!: string | null;
+  @Param(SCOPE_P.global_) global_!: boolean;
+  @Param(P.socketName) socket_name!: string | null;
+}

@@ -1,0 +1,31 @@
+import { HandleErrors } from '../../framework/decorators/handle-errors.decorator';
+import { Tool } from '../../framework/decorators/tool.decorator';
+import type { ToolHandler } from '../../framework/pipeline/tool-dispatcher';
+import { OptionResult } from '../../models/option-result.model';
+import { OptionScopeService } from '../../services/option-scope.service';
+import { OptionValueService } from '../../services/option-value.service';
+import { TmuxErrorMapper } from '../../tmux/tmux-error.mapper';
+import { TmuxServerPool } from '../../tmux/tmux-server-pool';
+import { ShowOptionInput } from './show-option.input';
+
+@Tool('readonly', { title: 'Show tmux Option' })
+@HandleErrors(TmuxErrorMapper)
+export class ShowOptionTool implements ToolHandler<ShowOptionInput, OptionResult> {
+  static readonly toolName = 'show_option';
+  static readonly description =
+    'Show the value of one tmux option at server, session, window or pane scope. Digit strings come back as integers, on/off as booleans, array options as lists, unset options as null.';
+  static readonly Input = ShowOptionInput;
+  static readonly Output = OptionResult;
+
+  constructor(
+    private readonly pool: TmuxServerPool,
+    private readonly scopes: OptionScopeService,
+    private readonly options: OptionValueService,
+  ) {}
+
+  async execute(input: ShowOptionInput): Promise<OptionResult> {
+    const engine = this.pool.engine(input.socket_name);
+    const flags = await this.scopes.flags(engine, input, 'option');
+    return { option: input.option, value: await this.options.read(engine, flags, input.option) };
+  }
+}
