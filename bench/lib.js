@@ -1,0 +1,94 @@
+'use strict';
+// Shared helpers for the benchmarks: private tmux servers, MCP servers over real stdio, stats.
+const { execFileSync, spawn } = require('node:child_process');
+const { randomBytes } = require('node:crypto');
+const { readFileSync } = require('node:fs');
+const { join } = require('node:path');
+const { Client } = require('@modelcontextprotocol/sdk/client/index.js');
+const { StdioClientTransport } = require('@modelcontextprotocol/sdk/client/stdio.js');
+
+const ROOT = join(__dirname, '..');
+const CLI = join(ROOT, 'dist', 'cli.js');
+
+/** A private tmux server (never the default socket); kill() only targets it. */
+class Tmux {
+  constructor() {
+    this.socket = `tmux-mcp-bench-${randomBytes(5).toString('hex')}`;
+  }
+  run(...args) {
+    return execFileSync('tmux', ['-u', '-L', this.socket, '-f', '/dev/null', ...args], { encoding: 'utf8' }).replace(/\n$/, '');
+  }
+  start(name = 'bench', panes = 1) {
+    this.run('new-session', '-d', '-s', name, '-x', '200', '-y', '60', 'sh');
+    for (let i = 1; i < panes; i++) {
+      this.run('split-window', '-d', '-t', name, 'sh');
+      this.run('select-layout', '-t', name, 'tiled');
+    }
+    return this;
+  }
+  kill() {
+    try {
+      execFileSync('tmux', ['-L', this.socket, 'kill-server'], { stdio: 'ignore' });
+    } catch {
+      /* already gone */
+    }
+  }
+}
+
+function minimalEnv(extra = {}) {
+  const env = {};
+  for (const k of ['HOME', 'LOGNAME', 'PATH', 'SHELL', 'TERM', 'USER']) if (process.env[k] !== undefined) env[k] = process.env[k];
+  return { ...env, TMUX_MCP_LOG_LEVEL: 'warn', ...extra };
+}
+
+/** An MCP server spawned over stdio with the SDK client (the real protocol path). */
+async function startServer(socket, engine, extraEnv = {}) {
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [CLI, '--socket-name', socket],
+    env: minimalEnv({ TMUX_MCP_ENGINE: engine, ...extraEnv }),
+    stderr: 'ignore',
+  });
+  const client = new Client({ name: `bench-${engine}`, version: '1.0.0' });
+  await client.connect(transport);
+  await client.listTools();
+  return { client, transport, pid: transport.pid, close: () => client.close() };
+}
+
+function rssMb(pid) {
+  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return m ? Number(m[1]) / 1024 : NaN;
+}
+
+function pct(sorted, p) {
+  if (!sorted.length) return NaN;
+  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[i];
+}
+
+function stats(samples) {
+  const s = [...samples].sort((a, b) => a - b);
+  return { n: s.length, p50: pct(s, 50), p95: pct(s, 95), min: s[0], max: s[s.length - 1] };
+}
+
+const now = () => Number(process.hrtime.bigint()) / 1e6;
+
+/** Times `fn` once in milliseconds. */
+async function time(fn) {
+  const t0 = now();
+  await fn();
+  return now() - t0;
+}
+
+const fmt = (x, d = 2) => (Number.isFinite(x) ? x.toFixed(d) : String(x));
+
+function spawnTime(args) {
+  return new Promise((resolve, reject) => {
+    const t0 = now();
+    const p = spawn(process.execPath, args, { stdio: 'ignore' });
+    p.on('error', reject);
+    p.on('close', () => resolve(now() - t0));
+  });
+}
+
+module.exports = { ROOT, CLI, Tmux, minimalEnv, startServer, rssMb, stats, time, now, fmt, spawnTime };

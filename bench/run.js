@@ -1,0 +1,96 @@
+'use strict';
+// Runs every benchmark side by side in one process run and writes bench/RESULTS.md.
+// Usage: npm run bench            (all)
+//        node bench/run.js list   (one, by file prefix)
+const { writeFileSync, existsSync } = require('node:fs');
+const { join } = require('node:path');
+const os = require('node:os');
+const { execFileSync } = require('node:child_process');
+const { fmt } = require('./lib');
+
+const BENCHES = ['list-panes', 'capture', 'events', 'wait', 'cold-start', 'memory'];
+
+async function main() {
+  const only = process.argv[2];
+  const results = {};
+  for (const name of BENCHES) {
+    if (only && !name.startsWith(only)) continue;
+    const file = join(__dirname, `${name}.bench.js`);
+    if (!existsSync(file)) continue;
+    process.stderr.write(`bench: ${name} ...\n`);
+    results[name] = await require(file)();
+    process.stderr.write(`bench: ${name} done: ${JSON.stringify(results[name])}\n`);
+  }
+  const md = render(results);
+  process.stdout.write(md);
+  if (!only) writeFileSync(join(__dirname, 'RESULTS.md'), md);
+}
+
+const verdict = (ok, miss) => (ok ? 'met' : `missed (${miss})`);
+
+function render(r) {
+  const tmuxV = execFileSync('tmux', ['-V'], { encoding: 'utf8' }).trim();
+  const out = [
+    '# Benchmark results',
+    '',
+    `Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.type()} ${os.release()}; Node ${process.version}; ${tmuxV}.`,
+    `Date: ${new Date().toISOString()}. All numbers from one \`npm run bench\` run; each comparison is measured interleaved in that run.`,
+    'Times are milliseconds over the real stdio protocol with the SDK client unless noted; p50/p95 = median / 95th percentile.',
+    '',
+    '| # | benchmark | result | baseline | ratio | target | verdict |',
+    '|---|---|---|---|---|---|---|',
+  ];
+  const lp = r['list-panes'];
+  if (lp) {
+    const ratio = lp.latency.exec.p50 / lp.latency.control.p50;
+    out.push(
+      `| 1 | list_panes, 10 panes | control p50 ${fmt(lp.latency.control.p50)} / p95 ${fmt(lp.latency.control.p95)} | exec p50 ${fmt(lp.latency.exec.p50)} / p95 ${fmt(lp.latency.exec.p95)} | ${fmt(ratio, 1)}× faster | p50 ≤ 1.5 ms and ≥ 4× | ${verdict(lp.latency.control.p50 <= 1.5 && ratio >= 4, `p50 ${fmt(lp.latency.control.p50)} ms, ${fmt(ratio, 1)}×`)} |`,
+    );
+  }
+  const cap = r.capture;
+  if (cap) {
+    const ratio = cap.mcp.p50 / cap.raw.p50;
+    out.push(
+      `| 2 | capture_pane, ${cap.lines} lines (start -2000, max_lines null) | p50 ${fmt(cap.mcp.p50)} / p95 ${fmt(cap.mcp.p95)} | raw control-mode command p50 ${fmt(cap.raw.p50)} | ${fmt(ratio, 2)}× the raw command | ≤ 2× raw (≈ ≤ 6 ms) | ${verdict(ratio <= 2 || cap.mcp.p50 <= 6, `${fmt(ratio, 2)}×, p50 ${fmt(cap.mcp.p50)} ms`)} |`,
+    );
+  }
+  if (lp) {
+    out.push(
+      `| 3 | throughput, 1000 concurrent list_panes | ${Math.round(lp.throughput.control)} calls/s | exec ${Math.round(lp.throughput.exec)} calls/s (200 concurrent) | ${fmt(lp.throughput.control / lp.throughput.exec, 1)}× | ≥ 2000 calls/s | ${verdict(lp.throughput.control >= 2000, `${Math.round(lp.throughput.control)} calls/s`)} |`,
+    );
+  }
+  const ev = r.events;
+  if (ev) {
+    out.push(
+      `| 4 | event wake-up, print → subscriber (engine level) | p50 ${fmt(ev.wake.p50)} / p95 ${fmt(ev.wake.p95)} | polling every 50 ms: expected mean 25 | — | p50 ≤ 2, p95 ≤ 10, no idle CPU | ${verdict(ev.wake.p50 <= 2 && ev.wake.p95 <= 10 && ev.idleCpuMs <= 5, `p50 ${fmt(ev.wake.p50)}, p95 ${fmt(ev.wake.p95)}, idle CPU ${fmt(ev.idleCpuMs)} ms/5 s`)} (idle CPU ${fmt(ev.idleCpuMs)} ms over 5 s) |`,
+    );
+  }
+  const w = r.wait;
+  if (w) {
+    out.push(
+      `| 4b | wait_for_text over MCP, print → result | p50 ${fmt(w.wait.p50)} / p95 ${fmt(w.wait.p95)} | exec engine (polling) p50 ${fmt(w.waitExec.p50)} | ${fmt(w.waitExec.p50 / w.wait.p50, 1)}× | p50 ≤ 5 ms | ${verdict(w.wait.p50 <= 5, `p50 ${fmt(w.wait.p50)} ms`)} |`,
+      `| 4c | run_command "true" round trip | p50 ${fmt(w.run.p50)} / p95 ${fmt(w.run.p95)} | exec engine p50 ${fmt(w.runExec.p50)} | ${fmt(w.runExec.p50 / w.run.p50, 1)}× | p50 ≤ 15 ms | ${verdict(w.run.p50 <= 15, `p50 ${fmt(w.run.p50)} ms`)} |`,
+    );
+  }
+  const cs = r['cold-start'];
+  if (cs) {
+    const extra = cs.server.p50 - cs.node.p50;
+    out.push(
+      `| 5 | cold start, spawn → initialize reply | p50 ${fmt(cs.server.p50, 1)} / p95 ${fmt(cs.server.p95, 1)} | \`node -e 0\` p50 ${fmt(cs.node.p50, 1)} | +${fmt(extra, 1)} ms | ≤ node + 80 ms | ${verdict(extra <= 80, `+${fmt(extra, 1)} ms`)} |`,
+    );
+  }
+  const m = r.memory;
+  if (m) {
+    const growth = m.end - m.half;
+    out.push(
+      `| 6 | memory, RSS after 10,000 calls | ${fmt(m.end, 1)} MB (start ${fmt(m.start, 1)}, at 5,000: ${fmt(m.half, 1)}) | — | growth 5k→10k ${fmt(growth, 1)} MB | ≤ 100 MB, not growing | ${verdict(m.end <= 100 && growth <= 2, `${fmt(m.end, 1)} MB, +${fmt(growth, 1)} MB`)} |`,
+    );
+  }
+  out.push('', 'Raw data:', '', '```json', JSON.stringify(r, null, 1), '```', '');
+  return out.join('\n');
+}
+
+main().catch((err) => {
+  process.stderr.write(`bench failed: ${err.stack ?? err}\n`);
+  process.exit(1);
+});
