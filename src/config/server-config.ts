@@ -29,3 +29,5 @@ export interface ServerConfig {
 }
 
 export const SERVER_CONFIG = Symbol_for<ServerConfig>('server-config');
+/** run_command's `suppress_history` default for this server (a `defaultFrom` token, SPEC §1.2/§4). */
+export const SUPPRESS_HISTORY_DEFAULT = Symbol_for<boolean>('suppress-history-default');

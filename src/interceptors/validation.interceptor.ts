@@ -1,4 +1,5 @@
-import { injectable } from 'tsyringe';
+import { DependencyContainer, inject, injectable } from 'tsyringe';
+import { CONTAINER } from '../framework/container-token';
 import { ValidationError } from '../framework/errors/tool-errors';
 import { Next, ORDER, ToolCall, ToolInterceptor } from '../framework/pipeline/tool-interceptor';
 import type { ToolResult } from '../framework/pipeline/tool-result';
@@ -12,9 +13,14 @@ import { safeKey } from '../framework/validation/safe-repr';
 @injectable()
 export class ValidationInterceptor implements ToolInterceptor {
   readonly order = ORDER.VALIDATION;
+  private readonly resolveDefault: (token: symbol) => unknown;
+
+  constructor(@inject(CONTAINER) container: DependencyContainer) {
+    this.resolveDefault = (token) => container.resolve(token as never);
+  }
 
   async intercept(call: ToolCall, next: Next): Promise<ToolResult> {
-    const r = validateObject(call.tool.meta.input, call.args);
+    const r = validateObject(call.tool.meta.input, call.args, [], this.resolveDefault);
     if (r.violations.length) {
       let suggestion: string | undefined;
       if (r.unknownKeys.length) {

@@ -4,7 +4,7 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { container as rootContainer, DependencyContainer } from 'tsyringe';
 import type winston from 'winston';
 import { parseArgs, resolveConfig } from '../config/config.parser';
-import { SERVER_CONFIG, ServerConfig } from '../config/server-config';
+import { SERVER_CONFIG, ServerConfig, SUPPRESS_HISTORY_DEFAULT } from '../config/server-config';
 import { CONTAINER } from '../framework/container-token';
 import { createRootLogger, flushLogger, loggerFactoryFor, LoggerFactory } from '../framework/logging/logger.factory';
 import type { McpPlugin } from '../framework/plugins/plugin';
@@ -63,6 +63,7 @@ export async function createServer(options: CreateServerOptions = {}): Promise<T
   const container = rootContainer.createChildContainer();
   container.register(CONTAINER, { useValue: container });
   container.register(SERVER_CONFIG, { useValue: config });
+  container.register(SUPPRESS_HISTORY_DEFAULT, { useValue: config.suppressHistory });
   container.register(LOGGER_FACTORY, { useValue: loggers });
   container.register(ENGINE_FACTORY, { useValue: createEngineFactory(config.engine, loggers) });
 

@@ -35,6 +35,11 @@ export interface ParamOptions {
   nullable?: boolean;
   /** Default applied when absent (and when null, if `nullDefault`). Its presence makes the param optional. */
   default?: unknown;
+  /**
+   * A DI token whose value replaces `default` for this server (e.g. a default that comes from
+   * configuration). The advertised schema and the applied default both use it.
+   */
+  defaultFrom?: symbol;
   /** Optional without a default (output models only: field may be omitted). */
   optional?: boolean;
   /** Allowed literal values (schema `enum`, error `literal_error`). */
@@ -84,6 +89,13 @@ export function getParams(cls: Class): ParamEntry[] {
     }
   }
   return out;
+}
+
+/** Resolves `defaultFrom` tokens; without one, params keep their static default. */
+export type DefaultResolver = (token: symbol) => unknown;
+
+export function defaultOf(p: ParamEntry, resolve?: DefaultResolver): unknown {
+  return p.defaultFrom !== undefined && resolve ? resolve(p.defaultFrom) : p.default;
 }
 
 export function isRequired(p: ParamEntry): boolean {

@@ -16,7 +16,7 @@ export class ToolRegistrationError extends Error {}
 export class ToolRegistry {
   private readonly byName = new Map<string, ToolDescriptor>();
 
-  constructor(container: DependencyContainer) {
+  constructor(private readonly container: DependencyContainer) {
     const classes = container.isRegistered(TOOL_CLASSES, true) ? (container.resolveAll(TOOL_CLASSES) as Class[]) : [];
     for (const cls of classes) this.add(cls);
   }
@@ -31,7 +31,7 @@ export class ToolRegistry {
       name: meta.name,
       cls,
       meta,
-      inputSchema: objectSchema(meta.input, 'input'),
+      inputSchema: objectSchema(meta.input, 'input', (token) => this.container.resolve(token as never)),
       outputSchema: outputSchemaOf(meta.output),
     });
   }

@@ -1,4 +1,4 @@
-import { Class, getParams, isRequired, ParamEntry } from '../metadata/param-metadata';
+import { Class, DefaultResolver, defaultOf, getParams, isRequired, ParamEntry } from '../metadata/param-metadata';
 
 /** One schema violation, pydantic-style (SPEC C11). Never carries the rejected value. */
 export interface Violation {
@@ -51,9 +51,9 @@ function checkBounds(p: ParamEntry, v: number, loc: (string | number)[], out: Vi
 }
 
 /** Validates one present, non-null value; returns the converted value. */
-function checkValue(p: ParamEntry, v: unknown, loc: (string | number)[], out: Violation[]): unknown {
+function checkValue(p: ParamEntry, v: unknown, loc: (string | number)[], out: Violation[], rd?: DefaultResolver): unknown {
   if (p.model) {
-    const r = validateObject(p.model, v, loc);
+    const r = validateObject(p.model, v, loc, rd);
     out.push(...r.violations);
     return r.value;
   }
@@ -63,7 +63,7 @@ function checkValue(p: ParamEntry, v: unknown, loc: (string | number)[], out: Vi
       return undefined;
     }
     return v.map((item, i) => {
-      const r = validateObject(p.listOf!, item, [...loc, i]);
+      const r = validateObject(p.listOf!, item, [...loc, i], rd);
       out.push(...r.violations);
       return r.value;
     });
@@ -152,7 +152,12 @@ function checkValue(p: ParamEntry, v: unknown, loc: (string | number)[], out: Vi
  * Unknown keys are checked on the raw object first (SPEC C8); defaults apply to absent keys;
  * `null` is accepted only for nullable params.
  */
-export function validateObject<T>(cls: Class<T>, raw: unknown, loc: (string | number)[] = []): ValidationOutcome<T> {
+export function validateObject<T>(
+  cls: Class<T>,
+  raw: unknown,
+  loc: (string | number)[] = [],
+  rd?: DefaultResolver,
+): ValidationOutcome<T> {
   const violations: Violation[] = [];
   const unknownKeys: string[] = [];
   if (!isPlainObject(raw)) {
@@ -173,15 +178,15 @@ export function validateObject<T>(cls: Class<T>, raw: unknown, loc: (string | nu
     const v = has ? raw[p.name] : undefined;
     if (!has || v === undefined) {
       if (isRequired(p)) violations.push({ loc: [...loc, p.name], msg: 'Field required', type: 'missing' });
-      else instance[p.name] = structuredCloneDefault(p.default);
+      else instance[p.name] = structuredCloneDefault(defaultOf(p, rd));
       continue;
     }
     if (v === null) {
       if (p.nullable || p.type === 'any') instance[p.name] = null;
-      else checkValue(p, v, [...loc, p.name], violations);
+      else checkValue(p, v, [...loc, p.name], violations, rd);
       continue;
     }
-    instance[p.name] = checkValue(p, v, [...loc, p.name], violations);
+    instance[p.name] = checkValue(p, v, [...loc, p.name], violations, rd);
   }
   return { value: violations.length ? undefined : (instance as T), violations, unknownKeys };
 }

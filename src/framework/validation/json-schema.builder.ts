@@ -1,4 +1,4 @@
-import { Class, getParams, isRequired, ParamEntry } from '../metadata/param-metadata';
+import { Class, DefaultResolver, defaultOf, getParams, isRequired, ParamEntry } from '../metadata/param-metadata';
 
 export type JsonSchema = Record<string, unknown>;
 
@@ -6,9 +6,9 @@ const INDEX_PATTERN = '^\\d+$';
 const SIZE_PATTERN = '^\\d+%?$';
 
 /** JSON Schema of one value kind, without nullability, default or description. */
-function baseSchema(p: ParamEntry, mode: 'input' | 'output'): JsonSchema {
-  if (p.model) return objectSchema(p.model, mode);
-  if (p.listOf) return { type: 'array', items: objectSchema(p.listOf, mode) };
+function baseSchema(p: ParamEntry, mode: 'input' | 'output', rd?: DefaultResolver): JsonSchema {
+  if (p.model) return objectSchema(p.model, mode, rd);
+  if (p.listOf) return { type: 'array', items: objectSchema(p.listOf, mode, rd) };
   if (p.enum) return { type: 'string', enum: [...p.enum] };
   switch (p.type) {
     case 'string': {
@@ -49,8 +49,8 @@ function baseSchema(p: ParamEntry, mode: 'input' | 'output'): JsonSchema {
   }
 }
 
-export function propertySchema(p: ParamEntry, mode: 'input' | 'output'): JsonSchema {
-  const base = baseSchema(p, mode);
+export function propertySchema(p: ParamEntry, mode: 'input' | 'output', rd?: DefaultResolver): JsonSchema {
+  const base = baseSchema(p, mode, rd);
   const { allowEmpty: _drop, ...extra } = (p.schema ?? {}) as Record<string, unknown>;
   let s: JsonSchema;
   if (p.nullable && p.type !== 'any') {
@@ -61,7 +61,7 @@ export function propertySchema(p: ParamEntry, mode: 'input' | 'output'): JsonSch
     s = { ...base };
   }
   Object.assign(s, extra);
-  if (mode === 'input' && 'default' in p) s.default = p.default;
+  if (mode === 'input' && 'default' in p) s.default = defaultOf(p, rd);
   if (p.description) s.description = p.description;
   return s;
 }
@@ -71,11 +71,11 @@ export function propertySchema(p: ParamEntry, mode: 'input' | 'output'): JsonSch
  * object forbids extra keys (SPEC §0, C8). Output models list every field as required because
  * the serializer always emits each field, null when absent (SPEC C9).
  */
-export function objectSchema(cls: Class, mode: 'input' | 'output'): JsonSchema {
+export function objectSchema(cls: Class, mode: 'input' | 'output', rd?: DefaultResolver): JsonSchema {
   const properties: Record<string, JsonSchema> = {};
   const required: string[] = [];
   for (const p of getParams(cls)) {
-    properties[p.name] = propertySchema(p, mode);
+    properties[p.name] = propertySchema(p, mode, rd);
     if (mode === 'output' || isRequired(p)) required.push(p.name);
   }
   const s: JsonSchema = { type: 'object', properties };

@@ -1,0 +1,125 @@
+import { inject, injectable } from 'tsyringe';
+import type { DependencyContainer } from 'tsyringe';
+import type { Logger } from 'winston';
+import { CONTAINER } from '../framework/container-token';
+import { LOGGER_FACTORY, SHUTDOWN_HOOKS } from '../framework/tokens';
+import type { TmuxEngine } from '../tmux/tmux-engine';
+import { TmuxNoServer } from '../tmux/tmux-errors';
+import { waitForChannel } from '../tmux/wait-for';
+import type { RunIds } from './run-command-wrapper';
+
+/** How often a reaper re-checks its pane (a cheap `display-message`). */
+const CHECK_MS = 2000;
+/** Cap on each cleanup command, so shutdown never hangs on a stuck tmux. */
+const CLEANUP_MS = 5000;
+
+/** One run_command whose channel/option may still exist on the tmux server. */
+export interface RunEntry {
+  readonly engine: TmuxEngine;
+  readonly paneId: string;
+  readonly ids: RunIds;
+  /** Aborted at shutdown: kills whichever `wait-for` child this run has. */
+  readonly stop: AbortController;
+}
+
+const gone = (err: unknown) =>
+  err instanceof TmuxNoServer || (err instanceof Error && /can't find pane|no server running|server exited/.test(err.message));
+
+/**
+ * Leftovers of run_command (SPEC C30). A run that timed out or was cancelled keeps running in
+ * its shell, which will later set `@s_<id>` and signal `r_<id>`. The reaper waits for that in a
+ * killable `wait-for` subprocess (never the control connection, SPEC C3), bounded by the pane's
+ * life through a periodic check, and unsets the option once the command finished.
+ *
+ * tmux 3.3a keeps a killed waiter in the channel's queue and the next signal wakes (and removes)
+ * it, so killing our waiter leaves nothing remembered even if the shell signals later. That is
+ * why shutdown kills the waiters instead of signalling the channels itself: a signal with no
+ * live waiter would be remembered by tmux, and the shell's later one with it.
+ */
+@injectable()
+export class RunCommandReaper {
+  private readonly live = new Set<RunEntry>();
+  private closed = false;
+  private readonly log: Logger;
+
+  constructor(@inject(CONTAINER) container: DependencyContainer, @inject(LOGGER_FACTORY) loggers: (name: string) => Logger) {
+    this.log = loggers('tmux_mcp.run_command');
+    container.register(SHUTDOWN_HOOKS, { useValue: () => this.shutdown() });
+  }
+
+  /** Tracks a run before its keys are sent (from then on its option/channel may exist). */
+  begin(engine: TmuxEngine, paneId: string, ids: RunIds): RunEntry {
+    const entry: RunEntry = { engine, paneId, ids, stop: new AbortController() };
+    this.live.add(entry);
+    return entry;
+  }
+
+  /** The run finished normally and cleaned up after itself. */
+  end(entry: RunEntry): void {
+    this.live.delete(entry);
+  }
+
+  /** Runs tracked right now (tests, diagnostics). */
+  pending(): number {
+    return this.live.size;
+  }
+
+  /** The run's own waiter gave up (timeout, cancel, wait failure): reap in the background. */
+  adopt(entry: RunEntry): void {
+    if (this.closed || entry.stop.signal.aborted) {
+      this.live.delete(entry);
+      void this.unset(entry);
+      return;
+    }
+    void this.reap(entry).catch((err) => this.log.debug(`reaper ${entry.ids.channel}: ${(err as Error).message}`));
+  }
+
+  private async reap(entry: RunEntry): Promise<void> {
+    const { engine, paneId, ids } = entry;
+    const waiter = new AbortController();
+    const onStop = () => waiter.abort();
+    entry.stop.signal.addEventListener('abort', onStop, { once: true });
+    // The option is set just before the signal, so once it is visible the command is done: stop
+    // waiting (a signal our killed waiter absorbed would otherwise never reach us) and unset it.
+    const check = async () => {
+      try {
+        // display-message answers an empty line for a missing pane (CMD_FIND_CANFAIL), hence #{pane_id}.
+        const [v = ''] = await engine.run(['display-message', '-p', '-t', paneId, `#{pane_id}:#{${ids.option}}`], { timeoutMs: CLEANUP_MS });
+        if (v !== `${paneId}:`) waiter.abort(); // pane gone, or the option is set: the command is over
+      } catch (err) {
+        if (gone(err)) waiter.abort();
+      }
+    };
+    const timer = setInterval(() => void check(), CHECK_MS);
+    timer.unref();
+    void check();
+    try {
+      await waitForChannel(engine.argvPrefix(), ids.channel, { signal: waiter.signal });
+    } finally {
+      clearInterval(timer);
+      entry.stop.signal.removeEventListener('abort', onStop);
+    }
+    if (entry.stop.signal.aborted) return; // shutdown owns the cleanup
+    await this.unset(entry);
+    this.live.delete(entry);
+    this.log.debug(`reaped run_command ${ids.channel} in ${paneId}`);
+  }
+
+  /** Best effort: unsetting an option that is not set is harmless; a gone pane is fine too. */
+  private async unset(entry: RunEntry): Promise<void> {
+    try {
+      await entry.engine.run(['set-option', '-p', '-u', '-t', entry.paneId, entry.ids.option], { timeoutMs: CLEANUP_MS });
+    } catch (err) {
+      if (!gone(err)) this.log.debug(`could not unset ${entry.ids.option} in ${entry.paneId}: ${(err as Error).message}`);
+    }
+  }
+
+  /** Shutdown hook (SPEC C30): kill every waiter of ours and unset every option we created. */
+  async shutdown(): Promise<void> {
+    this.closed = true;
+    const entries = [...this.live];
+    this.live.clear();
+    for (const e of entries) e.stop.abort();
+    await Promise.allSettled(entries.map((e) => this.unset(e)));
+  }
+}

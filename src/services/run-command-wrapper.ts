@@ -1,0 +1,120 @@
+import { randomBytes } from 'node:crypto';
+
+/** The private names of one run_command call (SPEC §1.5): a wait-for channel and a pane user option. */
+export interface RunIds {
+  readonly id: string;
+  readonly channel: string;
+  readonly option: string;
+}
+
+/** A random 10-hex id: unique channel names matter because tmux remembers early signals. */
+export function newRunIds(): RunIds {
+  const id = randomBytes(5).toString('hex');
+  return { id, channel: `r_${id}`, option: `@s_${id}` };
+}
+
+/** POSIX single quoting: nothing inside is special to the pane's shell. */
+export function shellQuote(word: string): string {
+  return `'${word.replace(/'/g, `'\\''`)}'`;
+}
+
+/**
+ * Line 3 of the payload: stores the subshell's status in the pane option, then signals the
+ * channel. `argvPrefix` is the engine's own tmux argv (same binary, `-L`/`-S`), so the pane's
+ * shell reaches the server we use even when it is not the pane's default server.
+ */
+export function wrapperTail(argvPrefix: readonly string[], paneId: string, ids: RunIds): string {
+  const tmux = argvPrefix.map(shellQuote).join(' ');
+  return `); s=$?; ${tmux} set-option -p -t ${paneId} ${ids.option} "$s"; ${tmux} wait-for -S ${ids.channel}`;
+}
+
+/**
+ * The 3-line payload `[space](` / command / tail. The subshell keeps `cd`/`export` from
+ * persisting; the optional leading space keeps the whole entry out of shell history.
+ */
+export function buildPayload(command: string, suppressHistory: boolean, tail: string): string {
+  return `${suppressHistory ? ' ' : ''}(\n${command.replace(/\s+$/, '')}\n${tail}`;
+}
+
+const compact = (s: string): string => s.replace(/\s+/g, '');
+
+/**
+ * Rows (starting at `i`) that together spell the wrapper tail although no row holds a whole
+ * marker: the terminal wrapped the echoed line without tmux marking the rows as wrapped (so
+ * `-J` could not join them), possibly in the middle of the id. Row `i` must end with the start
+ * of the tail, the next rows continue it, and the last may carry trailing text (PS2 prompts).
+ * Whitespace is ignored because tmux trims it at row ends. Returns the row count, or 0.
+ */
+function fragmentRun(rows: readonly string[], i: number, tail: string): number {
+  const first = compact(rows[i]);
+  for (let m = Math.min(first.length, tail.length); m >= 1; m--) {
+    if (!first.endsWith(tail.slice(0, m))) continue;
+    let pos = m;
+    let j = i + 1;
+    while (pos < tail.length && j < rows.length) {
+      const r = compact(rows[j]);
+      if (!r) break;
+      if (tail.startsWith(r, pos)) pos += r.length;
+      else if (r.startsWith(tail.slice(pos))) pos = tail.length;
+      else break;
+      j++;
+    }
+    if (pos === tail.length) return j - i;
+  }
+  return 0;
+}
+
+/**
+ * Shells without line editing (dash, `sh`) let the terminal echo the typed-ahead payload and
+ * print their continuation prompts (PS2, `> `) only when they read the lines: after the echo,
+ * so they land after the wrapper row, glued to the command's first output row (`> > run-42`).
+ * Such a shell echoes the wrapper at the start of a row (a line-editing shell prints `> ` first).
+ * The shell prints exactly one prompt per continuation line; those not left at the end of the
+ * wrapper row are stripped from the next row, and only when they are exactly there.
+ */
+function stripEchoPrompts(rows: string[], w: number, ids: RunIds, continuations: number): void {
+  if (!rows[w].trimStart().startsWith('); s=$?;') || w + 1 >= rows.length) return;
+  const after = rows[w].slice(rows[w].lastIndexOf(ids.channel) + ids.channel.length);
+  if (!/^(> ?)*\s*$/.test(after)) return; // an unknown PS2: leave the rows alone
+  const left = continuations - (after.match(/>/g)?.length ?? 0);
+  const lead = '> '.repeat(Math.max(left, 0));
+  if (left > 0 && rows[w + 1].startsWith(lead)) rows[w + 1] = rows[w + 1].slice(lead.length);
+}
+
+/** The wrapper row of an earlier run_command still on screen (any server's, any id). */
+const EARLIER_WRAPPER = /set-option -p -t %\d+ @s_[0-9a-f]{10} "\$s"; .* wait-for -S r_[0-9a-f]{10}/;
+
+/**
+ * The visible capture minus our private sync lines (SPEC §1.5): rows naming the channel or
+ * the option (and wrapper rows of earlier runs still on screen), and wrapped fragments of the
+ * wrapper line; trailing blank rows dropped.
+ * `continuations` = payload lines - 1 (the PS2 prompts a shell prints for the payload).
+ */
+export function cleanOutput(captured: readonly string[], ids: RunIds, tail: string, continuations: number): string[] {
+  const rows = [...captured];
+  const drop = new Set<number>();
+  const ctail = compact(tail);
+  for (let i = 0; i < rows.length; i++) {
+    if (rows[i].includes(ids.channel) || rows[i].includes(ids.option) || EARLIER_WRAPPER.test(rows[i])) {
+      drop.add(i);
+      if (rows[i].includes(ids.channel)) stripEchoPrompts(rows, i, ids, continuations);
+      continue;
+    }
+    const n = rows[i].trim() ? fragmentRun(rows, i, ctail) : 0;
+    for (let k = 0; k < n; k++) drop.add(i + k);
+  }
+  const out = rows.filter((_, i) => !drop.has(i));
+  while (out.length && !out[out.length - 1].trim()) out.pop();
+  return out;
+}
+
+/** PS2 prompts a shell prints while reading the payload: one per line break in it. */
+export function payloadContinuations(payload: string): number {
+  return (payload.match(/[\r\n]/g) ?? []).length;
+}
+
+/** Keeps the last `maxLines` rows (null = all). */
+export function tailLines(lines: string[], maxLines: number | null): { lines: string[]; dropped: number } {
+  if (maxLines === null || lines.length <= maxLines) return { lines, dropped: 0 };
+  return { lines: lines.slice(lines.length - maxLines), dropped: lines.length - maxLines };
+}

@@ -1,0 +1,33 @@
+import { HandleErrors } from '../../../framework/decorators/handle-errors.decorator';
+import { Tool } from '../../../framework/decorators/tool.decorator';
+import type { ToolHandler } from '../../../framework/pipeline/tool-dispatcher';
+import { TargetResolver } from '../../../services/target-resolver.service';
+import { TmuxErrorMapper } from '../../../tmux/tmux-error.mapper';
+import { TmuxServerPool } from '../../../tmux/tmux-server-pool';
+import { ClearPaneInput } from './clear-pane.input';
+
+// SPEC §1.1: mutating tier, but it drops scrollback for good, hence destructiveHint.
+@Tool('mutating', { title: 'Clear Pane', destructiveHint: true, idempotentHint: false })
+@HandleErrors(TmuxErrorMapper)
+export class ClearPaneTool implements ToolHandler<ClearPaneInput, string> {
+  static readonly toolName = 'clear_pane';
+  static readonly description =
+    "Clear a tmux pane: reset its terminal (send-keys -R) and drop its scrollback history (clear-history). The pane's program keeps running.";
+  static readonly Input = ClearPaneInput;
+  static readonly Output = String;
+
+  constructor(
+    private readonly pool: TmuxServerPool,
+    private readonly targets: TargetResolver,
+  ) {}
+
+  async execute(input: ClearPaneInput): Promise<string> {
+    const engine = this.pool.engine(input.socket_name);
+    const pane = (await this.targets.pane(engine, input)).pane_id;
+    // Two commands rather than one `a ; b` argv: a `;` word means a separator only to the
+    // subprocess parser, so the control-mode engine would pass it on literally (SPEC C5).
+    await engine.run(['send-keys', '-t', pane, '-R']);
+    await engine.run(['clear-history', '-t', pane]);
+    return `Pane cleared: ${pane}`;
+  }
+}

@@ -1,0 +1,17 @@
+import { Param } from '../../../framework/decorators/param.decorator';
+import { P } from '../../common/common-params';
+
+/** SPEC §1.2 display_message. */
+export class DisplayMessageInput {
+  @Param({
+    type: 'string',
+    description:
+      "tmux format string to expand in the pane's context, e.g. '#{pane_current_command} #{cursor_x},#{cursor_y}'. Shell jobs #(...) and the E:/T: modifiers are refused.",
+  })
+  format_string!: string;
+  @Param(P.paneId) pane_id!: string | null;
+  @Param(P.sessionName) session_name!: string | null;
+  @Param(P.sessionId) session_id!: string | null;
+  @Param(P.windowId) window_id!: string | null;
+  @Param(P.socketName) socket_name!: string | null;
+}

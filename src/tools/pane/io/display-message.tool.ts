@@ -1,0 +1,32 @@
+import { HandleErrors } from '../../../framework/decorators/handle-errors.decorator';
+import { Tool } from '../../../framework/decorators/tool.decorator';
+import type { ToolHandler } from '../../../framework/pipeline/tool-dispatcher';
+import { TargetResolver } from '../../../services/target-resolver.service';
+import { TmuxErrorMapper } from '../../../tmux/tmux-error.mapper';
+import { TmuxServerPool } from '../../../tmux/tmux-server-pool';
+import { DisplayMessageInput } from './display-message.input';
+import { assertSafeFormat } from './format-guard';
+
+@Tool('readonly', { title: 'Evaluate tmux Format String' })
+@HandleErrors(TmuxErrorMapper)
+export class DisplayMessageTool implements ToolHandler<DisplayMessageInput, string> {
+  static readonly toolName = 'display_message';
+  static readonly description =
+    "Expand a tmux format string in a pane's context (tmux display-message -p), e.g. '#{pane_current_command}' or " +
+    "'#{cursor_x},#{cursor_y} #{pane_in_mode}'. Reads tmux state only: shell jobs #(...) and the E:/T: modifiers are refused.";
+  static readonly Input = DisplayMessageInput;
+  static readonly Output = String;
+
+  constructor(
+    private readonly pool: TmuxServerPool,
+    private readonly targets: TargetResolver,
+  ) {}
+
+  async execute(input: DisplayMessageInput): Promise<string> {
+    assertSafeFormat(input.format_string);
+    const engine = this.pool.engine(input.socket_name);
+    const pane = (await this.targets.pane(engine, input)).pane_id;
+    // `--`: a format starting with '-' is text, not a flag.
+    return (await engine.run(['display-message', '-p', '-t', pane, '--', input.format_string])).join('\n');
+  }
+}

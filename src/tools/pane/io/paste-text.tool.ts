@@ -1,0 +1,33 @@
+import { HandleErrors } from '../../../framework/decorators/handle-errors.decorator';
+import { Tool } from '../../../framework/decorators/tool.decorator';
+import type { ToolCallContext } from '../../../framework/pipeline/call-context';
+import type { ToolHandler } from '../../../framework/pipeline/tool-dispatcher';
+import { PasteService } from '../../../services/paste.service';
+import { TargetResolver } from '../../../services/target-resolver.service';
+import { TmuxErrorMapper } from '../../../tmux/tmux-error.mapper';
+import { TmuxServerPool } from '../../../tmux/tmux-server-pool';
+import { PasteTextInput } from './paste-text.input';
+
+@Tool('mutating', { title: 'Paste Text', idempotentHint: false, openWorldHint: true })
+@HandleErrors(TmuxErrorMapper)
+export class PasteTextTool implements ToolHandler<PasteTextInput, string> {
+  static readonly toolName = 'paste_text';
+  static readonly description =
+    'Paste text into a tmux pane through a private tmux paste buffer (bracketed paste by default), as if pasted into the terminal. ' +
+    'Suited to large or multi-line text that send_keys would type key by key. Does not press Enter afterwards and leaves no buffer behind.';
+  static readonly Input = PasteTextInput;
+  static readonly Output = String;
+
+  constructor(
+    private readonly pool: TmuxServerPool,
+    private readonly targets: TargetResolver,
+    private readonly paste: PasteService,
+  ) {}
+
+  async execute(input: PasteTextInput, ctx: ToolCallContext): Promise<string> {
+    const engine = this.pool.engine(input.socket_name);
+    const pane = (await this.targets.pane(engine, input)).pane_id;
+    await this.paste.paste(engine, pane, input.text, input.bracket, ctx.signal);
+    return `Text pasted to pane ${pane}`;
+  }
+}

@@ -1,0 +1,52 @@
+import { inject } from 'tsyringe';
+import { SERVER_CONFIG, ServerConfig } from '../../../config/server-config';
+import { HandleErrors } from '../../../framework/decorators/handle-errors.decorator';
+import { Tool } from '../../../framework/decorators/tool.decorator';
+import { ExpectedToolError } from '../../../framework/errors/tool-errors';
+import type { ToolCallContext } from '../../../framework/pipeline/call-context';
+import type { ToolHandler } from '../../../framework/pipeline/tool-dispatcher';
+import { RunCommandResult } from '../../../models/run-command-result.model';
+import { TargetResolver } from '../../../services/target-resolver.service';
+import { TmuxErrorMapper } from '../../../tmux/tmux-error.mapper';
+import { TmuxServerPool } from '../../../tmux/tmux-server-pool';
+import { RunCommandInput } from './run-command.input';
+import { RunCommandRunner } from './run-command.runner';
+
+@Tool('mutating', { title: 'Run Command', idempotentHint: false, openWorldHint: true, tags: ['self-bounded'] })
+@HandleErrors(TmuxErrorMapper)
+export class RunCommandTool implements ToolHandler<RunCommandInput, RunCommandResult> {
+  static readonly toolName = 'run_command';
+  static readonly description =
+    'Run a shell command in a tmux pane and wait for it to finish: returns its exit status and the visible pane output ' +
+    '(prompts and the echoed command included). The command runs in a subshell of the pane\'s shell, so cd/export do not persist. ' +
+    'On timeout the command keeps running (timed_out=true, exit_status=null); check on it later with wait_for_text or capture_pane. ' +
+    'Prefer this over send_keys + wait_for_text when you need to know whether a command succeeded.';
+  static readonly Input = RunCommandInput;
+  static readonly Output = RunCommandResult;
+
+  constructor(
+    private readonly pool: TmuxServerPool,
+    private readonly targets: TargetResolver,
+    private readonly runner: RunCommandRunner,
+    @inject(SERVER_CONFIG) private readonly config: ServerConfig,
+  ) {}
+
+  async execute(input: RunCommandInput, ctx: ToolCallContext): Promise<RunCommandResult> {
+    // SPEC §1.5: these rules are checked before any tmux call, in this order.
+    if (!input.command.trim()) throw new ExpectedToolError('command must not be empty');
+    if (input.suppress_history && /[\n\r]/.test(input.command))
+      throw new ExpectedToolError('command must be a single line when suppress_history=True');
+    if (!(input.timeout > 0)) throw new ExpectedToolError('timeout must be positive');
+
+    const engine = this.pool.engine(input.socket_name);
+    const pane = (await this.targets.pane(engine, input)).pane_id;
+    return this.runner.run(engine, pane, {
+      command: input.command,
+      effectiveTimeout: Math.min(input.timeout, this.config.waitMaxSeconds),
+      suppressHistory: input.suppress_history,
+      maxLines: input.max_lines,
+      signal: ctx.signal,
+      progress: ctx.progress,
+    });
+  }
+}

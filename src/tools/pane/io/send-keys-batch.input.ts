@@ -1,0 +1,25 @@
+import { Param } from '../../../framework/decorators/param.decorator';
+import { P } from '../../common/common-params';
+import { SendKeysOperation } from './send-keys-operation.input';
+
+/** SPEC §1.2 send_keys_batch; `timeout` > 0 lives in the schema (SPEC C25). */
+export class SendKeysBatchInput {
+  @Param({ listOf: SendKeysOperation, description: 'send_keys operations, run in order; each resolves its own pane.' })
+  operations!: SendKeysOperation[];
+  @Param({
+    type: 'string',
+    enum: ['stop', 'continue'],
+    default: 'stop',
+    description: "'stop' ends the batch at the first failed operation; 'continue' runs every operation.",
+  })
+  on_error!: 'stop' | 'continue';
+  @Param({
+    type: 'number',
+    nullable: true,
+    default: null,
+    exclusiveMinimum: 0,
+    description: 'Deadline in seconds for the whole batch; operations that would start later fail. null = no deadline.',
+  })
+  timeout!: number | null;
+  @Param(P.socketName) socket_name!: string | null;
+}

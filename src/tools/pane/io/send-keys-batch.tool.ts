@@ -1,0 +1,54 @@
+import { HandleErrors } from '../../../framework/decorators/handle-errors.decorator';
+import { Tool } from '../../../framework/decorators/tool.decorator';
+import { ExpectedToolError } from '../../../framework/errors/tool-errors';
+import type { ToolCallContext } from '../../../framework/pipeline/call-context';
+import type { ToolHandler } from '../../../framework/pipeline/tool-dispatcher';
+import { SendKeysBatchResult, SendKeysOperationResult } from '../../../models/send-keys-batch-result.model';
+import { TmuxErrorMapper } from '../../../tmux/tmux-error.mapper';
+import { TmuxServerPool } from '../../../tmux/tmux-server-pool';
+import { startHeartbeat } from './progress-heartbeat';
+import { SendKeysBatchInput } from './send-keys-batch.input';
+import { SendKeysBatchRunner } from './send-keys-batch.runner';
+
+@Tool('mutating', { title: 'Send Keys Batch', idempotentHint: false, openWorldHint: true })
+@HandleErrors(TmuxErrorMapper)
+export class SendKeysBatchTool implements ToolHandler<SendKeysBatchInput, SendKeysBatchResult> {
+  static readonly toolName = 'send_keys_batch';
+  static readonly description =
+    'Send several send_keys operations to tmux panes in one call, in order; each operation targets its own pane. ' +
+    "A failed operation becomes a row with success=false; on_error='stop' ends the batch there. " +
+    'An optional timeout bounds the whole batch. Does not wait for output.';
+  static readonly Input = SendKeysBatchInput;
+  static readonly Output = SendKeysBatchResult;
+
+  constructor(
+    private readonly pool: TmuxServerPool,
+    private readonly runner: SendKeysBatchRunner,
+  ) {}
+
+  async execute(input: SendKeysBatchInput, ctx: ToolCallContext): Promise<SendKeysBatchResult> {
+    if (!input.operations.length) throw new ExpectedToolError('operations must not be empty');
+    const engine = this.pool.engine(input.socket_name);
+    const t0 = performance.now();
+    const deadline = input.timeout === null ? null : { at: t0 + input.timeout * 1000, seconds: input.timeout };
+    // Progress only for a bounded batch (SPEC B23): total = its timeout.
+    const stopBeat = deadline ? startHeartbeat(ctx.progress, t0, deadline.seconds) : () => undefined;
+    const results: SendKeysOperationResult[] = [];
+    let stoppedAt: number | null = null;
+    try {
+      for (const [index, op] of input.operations.entries()) {
+        if (ctx.signal.aborted) throw new ExpectedToolError('send_keys_batch was cancelled');
+        const row = await this.runner.runOne(engine, index, op, deadline, ctx.signal);
+        results.push(row);
+        if (!row.success && input.on_error === 'stop') {
+          stoppedAt = index;
+          break;
+        }
+      }
+    } finally {
+      stopBeat();
+    }
+    const succeeded = results.filter((r) => r.success).length;
+    return { results, succeeded, failed: results.length - succeeded, stopped_at: stoppedAt };
+  }
+}

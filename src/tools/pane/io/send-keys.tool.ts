@@ -1,0 +1,33 @@
+import { HandleErrors } from '../../../framework/decorators/handle-errors.decorator';
+import { Tool } from '../../../framework/decorators/tool.decorator';
+import type { ToolHandler } from '../../../framework/pipeline/tool-dispatcher';
+import { TargetResolver } from '../../../services/target-resolver.service';
+import { TmuxErrorMapper } from '../../../tmux/tmux-error.mapper';
+import { TmuxServerPool } from '../../../tmux/tmux-server-pool';
+import { enterArgv, sendKeysArgv } from './send-keys-argv';
+import { SendKeysInput } from './send-keys.input';
+
+@Tool('mutating', { title: 'Send Keys', idempotentHint: false, openWorldHint: true })
+@HandleErrors(TmuxErrorMapper)
+export class SendKeysTool implements ToolHandler<SendKeysInput, string> {
+  static readonly toolName = 'send_keys';
+  static readonly description =
+    'Send keys to a tmux pane, as if typed at its terminal: text, or tmux key names such as C-c, Enter, Escape, Up. ' +
+    'Presses Enter afterwards unless enter=false. Does not wait for anything: use run_command to run a shell command and get its exit status, ' +
+    'or wait_for_text to wait for output. Use paste_text for large or multi-line text.';
+  static readonly Input = SendKeysInput;
+  static readonly Output = String;
+
+  constructor(
+    private readonly pool: TmuxServerPool,
+    private readonly targets: TargetResolver,
+  ) {}
+
+  async execute(input: SendKeysInput): Promise<string> {
+    const engine = this.pool.engine(input.socket_name);
+    const pane = (await this.targets.pane(engine, input)).pane_id;
+    await engine.run(sendKeysArgv(pane, input.keys, input.literal, input.suppress_history));
+    if (input.enter) await engine.run(enterArgv(pane));
+    return `Keys sent to pane ${pane}`;
+  }
+}
