@@ -1,7 +1,11 @@
 import type { Class } from '../../framework/metadata/param-metadata';
+import { CreateSessionTool } from './create-session.tool';
+import { GetServerInfoTool } from './get-server-info.tool';
+import { KillServerTool } from './kill-server.tool';
+import { ListServersTool } from './list-servers.tool';
 import { ListSessionsTool } from './list-sessions.tool';
 
 /** Tool classes of the server family, in registration order (SPEC §1.1). */
-export const tools: Class[] = [ListSessionsTool];
+export const tools: Class[] = [ListServersTool, ListSessionsTool, CreateSessionTool, KillServerTool, GetServerInfoTool];
 /** Stateful services of this family, registered as per-server singletons. */
 export const services: Class[] = [];

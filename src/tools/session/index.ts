@@ -1,6 +1,12 @@
 import type { Class } from '../../framework/metadata/param-metadata';
+import { CreateWindowTool } from './create-window.tool';
+import { GetSessionInfoTool } from './get-session-info.tool';
+import { KillSessionTool } from './kill-session.tool';
+import { ListWindowsTool } from './list-windows.tool';
+import { RenameSessionTool } from './rename-session.tool';
+import { SelectWindowTool } from './select-window.tool';
 
 /** Tool classes of the session family, in registration order (SPEC §1.1). */
-export const tools: Class[] = [];
+export const tools: Class[] = [ListWindowsTool, GetSessionInfoTool, CreateWindowTool, RenameSessionTool, KillSessionTool, SelectWindowTool];
 /** Stateful services of this family, registered as per-server singletons. */
 export const services: Class[] = [];

@@ -1,0 +1,61 @@
+import { HandleErrors } from '../../framework/decorators/handle-errors.decorator';
+import { Tool } from '../../framework/decorators/tool.decorator';
+import type { ToolHandler } from '../../framework/pipeline/tool-dispatcher';
+import { SessionInfo } from '../../models/session-info.model';
+import { HierarchyService } from '../../services/hierarchy.service';
+import { ModelSerializer } from '../../services/model-serializer.service';
+import { SpawnEnvService } from '../../services/spawn-env.service';
+import { TmuxErrorMapper } from '../../tmux/tmux-error.mapper';
+import { TmuxObjectDoesNotExist } from '../../tmux/tmux-errors';
+import { TmuxServerPool } from '../../tmux/tmux-server-pool';
+import { checkSessionName, checkSessionNameFree, rethrowDuplicate } from '../session/session-name';
+import { tmuxLiteral } from '../session/tmux-literal';
+import { CreateSessionInput } from './create-session.input';
+
+@Tool('mutating', { title: 'Create tmux Session', idempotentHint: false })
+@HandleErrors(TmuxErrorMapper)
+export class CreateSessionTool implements ToolHandler<CreateSessionInput, SessionInfo> {
+  static readonly toolName = 'create_session';
+  static readonly description =
+    'Create a new detached tmux session (starts the tmux server if needed). Returns the new session with its active pane id, ready for send_keys or run_command.';
+  static readonly Input = CreateSessionInput;
+  static readonly Output = SessionInfo;
+
+  constructor(
+    private readonly pool: TmuxServerPool,
+    private readonly hierarchy: HierarchyService,
+    private readonly serializer: ModelSerializer,
+    private readonly spawnEnv: SpawnEnvService,
+  ) {}
+
+  async execute(input: CreateSessionInput): Promise<SessionInfo> {
+    // Every rule is checked before tmux is touched (SPEC §1.3: env conflicts fail first).
+    const envArgs = this.spawnEnv.argv(input.environment, input.suppress_persistent_history);
+    const name = input.session_name;
+    if (name !== null) checkSessionName(name);
+    const engine = this.pool.engine(input.socket_name);
+    if (name !== null) checkSessionNameFree(await this.hierarchy.sessions(engine), name);
+
+    // `-d`: never switch anyone's client. `-e` on new-session sets the *session* environment on
+    // tmux 3.3a (inherited by future panes), as Part A specifies. Names and the directory are
+    // format-expanded by tmux, hence tmuxLiteral (SPEC B18).
+    const args = ['new-session', '-d', '-P', '-F', '#{session_id}'];
+    if (name !== null) args.push('-s', tmuxLiteral(name));
+    if (input.window_name !== null) args.push('-n', tmuxLiteral(input.window_name));
+    if (input.start_directory !== null) args.push('-c', tmuxLiteral(input.start_directory));
+    if (input.x !== null) args.push('-x', String(input.x));
+    if (input.y !== null) args.push('-y', String(input.y));
+    args.push(...envArgs);
+    let id: string | undefined;
+    try {
+      [id] = await engine.run(args);
+    } catch (err) {
+      if (name !== null) rethrowDuplicate(err, name);
+      throw err;
+    }
+
+    const row = (await this.hierarchy.sessions(engine)).find((s) => s.session_id === id);
+    if (!row) throw new TmuxObjectDoesNotExist(`Could not find session_id=${id ?? '(none)'} for list-sessions ()`);
+    return this.serializer.session(row, await this.hierarchy.attachedCounts(engine));
+  }
+}

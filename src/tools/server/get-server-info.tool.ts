@@ -1,0 +1,26 @@
+import { HandleErrors } from '../../framework/decorators/handle-errors.decorator';
+import { Tool } from '../../framework/decorators/tool.decorator';
+import type { ToolHandler } from '../../framework/pipeline/tool-dispatcher';
+import { ServerInfo } from '../../models/server-info.model';
+import { TmuxErrorMapper } from '../../tmux/tmux-error.mapper';
+import { TmuxServerPool } from '../../tmux/tmux-server-pool';
+import { GetServerInfoInput } from './get-server-info.input';
+import { probeServer } from './server-info.probe';
+
+@Tool('readonly', { title: 'Get tmux Server Info' })
+@HandleErrors(TmuxErrorMapper)
+export class GetServerInfoTool implements ToolHandler<GetServerInfoInput, ServerInfo> {
+  static readonly toolName = 'get_server_info';
+  static readonly description =
+    'Get information about a tmux server: whether it is alive, its tmux version, its socket and how many sessions it holds.';
+  static readonly Input = GetServerInfoInput;
+  static readonly Output = ServerInfo;
+
+  constructor(private readonly pool: TmuxServerPool) {}
+
+  async execute(input: GetServerInfoInput): Promise<ServerInfo> {
+    const engine = this.pool.engine(input.socket_name);
+    // socket_name/socket_path as configured for this call (null = tmux's default), SPEC §1.5.
+    return probeServer(engine, { socket_name: engine.key.socketName, socket_path: engine.key.socketPath });
+  }
+}

@@ -1,0 +1,6 @@
+import { Param } from '../../framework/decorators/param.decorator';
+import { P } from '../common/common-params';
+
+export class KillServerInput {
+  @Param(P.socketName) socket_name!: string | null;
+}

@@ -1,0 +1,44 @@
+import { HandleErrors } from '../../framework/decorators/handle-errors.decorator';
+import { Tool } from '../../framework/decorators/tool.decorator';
+import { ExpectedToolError } from '../../framework/errors/tool-errors';
+import type { ToolHandler } from '../../framework/pipeline/tool-dispatcher';
+import { CallerIdentityService } from '../../services/caller-identity.service';
+import { ExecEngine } from '../../tmux/exec-engine';
+import { TmuxErrorMapper } from '../../tmux/tmux-error.mapper';
+import { TmuxConnectionLost, TmuxNoServer } from '../../tmux/tmux-errors';
+import { TmuxServerPool } from '../../tmux/tmux-server-pool';
+import { KillServerInput } from './kill-server.input';
+
+export const KILL_SERVER_REFUSAL =
+  'Refusing to kill the tmux server while this MCP server is running inside it. Use a manual tmux command if intended.';
+
+@Tool('destructive', { title: 'Kill tmux Server' })
+@HandleErrors(TmuxErrorMapper)
+export class KillServerTool implements ToolHandler<KillServerInput, string> {
+  static readonly toolName = 'kill_server';
+  static readonly description =
+    'Kill a tmux server and every session, window and pane on it. Refuses when this MCP server runs inside that tmux server.';
+  static readonly Input = KillServerInput;
+  static readonly Output = String;
+
+  constructor(
+    private readonly pool: TmuxServerPool,
+    private readonly caller: CallerIdentityService,
+  ) {}
+
+  async execute(input: KillServerInput): Promise<string> {
+    const engine = this.pool.engine(input.socket_name);
+    // Conservative self-kill guard (SPEC §5): any doubt means "on this server".
+    if (await this.caller.callerOnServer(engine)) throw new ExpectedToolError(KILL_SERVER_REFUSAL);
+    // Close our own client first so the engine sees no "server exited" surprise, then kill
+    // through a subprocess: a control connection dies with the server before it can answer.
+    await this.pool.evict(engine.key);
+    try {
+      await new ExecEngine(engine.key).run(['kill-server']);
+    } catch (err) {
+      // Part A (libtmux `Server.kill`) ignores tmux's answer: no server left is the goal.
+      if (!(err instanceof TmuxNoServer || err instanceof TmuxConnectionLost)) throw err;
+    }
+    return 'Server killed successfully';
+  }
+}

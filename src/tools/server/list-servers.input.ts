@@ -1,0 +1,12 @@
+import { Param } from '../../framework/decorators/param.decorator';
+
+export class ListServersInput {
+  @Param({
+    type: 'string[]',
+    nullable: true,
+    default: null,
+    description:
+      'Extra tmux socket paths to check besides the scanned socket directories (e.g. servers started with tmux -S). Paths that do not exist, are not sockets or do not accept a connection are skipped.',
+  })
+  extra_socket_paths!: string[] | null;
+}

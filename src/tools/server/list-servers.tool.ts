@@ -1,0 +1,42 @@
+import { inject } from 'tsyringe';
+import { SERVER_CONFIG, ServerConfig } from '../../config/server-config';
+import { HandleErrors } from '../../framework/decorators/handle-errors.decorator';
+import { Tool } from '../../framework/decorators/tool.decorator';
+import type { ToolHandler } from '../../framework/pipeline/tool-dispatcher';
+import { ServerInfo } from '../../models/server-info.model';
+import { ExecEngine } from '../../tmux/exec-engine';
+import { TmuxErrorMapper } from '../../tmux/tmux-error.mapper';
+import { ListServersInput } from './list-servers.input';
+import { probeServer } from './server-info.probe';
+import { SocketDiscoveryService } from './socket-discovery.service';
+
+/** A server that accepts connections but never answers must not hang the listing. */
+const PROBE_TIMEOUT_MS = 5000;
+
+@Tool('readonly', { title: 'List tmux Servers' })
+@HandleErrors(TmuxErrorMapper)
+export class ListServersTool implements ToolHandler<ListServersInput, ServerInfo[]> {
+  static readonly toolName = 'list_servers';
+  static readonly description =
+    'Discover running tmux servers: scans the tmux socket directories (TMUX_TMPDIR, /tmp and the directory of the current $TMUX socket) plus extra_socket_paths, and returns one ServerInfo per live socket. Sockets in the default -L directory are reported by socket_name, others by socket_path.';
+  static readonly Input = ListServersInput;
+  static readonly Output = [ServerInfo] as [typeof ServerInfo];
+
+  constructor(
+    private readonly discovery: SocketDiscoveryService,
+    @inject(SERVER_CONFIG) private readonly config: ServerConfig,
+  ) {}
+
+  async execute(input: ListServersInput): Promise<ServerInfo[]> {
+    const sockets = await this.discovery.discover(input.extra_socket_paths);
+    // One subprocess engine per discovered socket, addressed by its full path: never the pool's
+    // control engine, which would attach a client to every tmux server the user has (SPEC B22).
+    return Promise.all(
+      sockets.map(({ path, address }) =>
+        probeServer(new ExecEngine({ socketName: null, socketPath: path, tmuxBin: this.config.tmuxBin }), address, {
+          timeoutMs: PROBE_TIMEOUT_MS,
+        }),
+      ),
+    );
+  }
+}

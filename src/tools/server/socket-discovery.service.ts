@@ -1,0 +1,102 @@
+import { readdir, realpath, stat } from 'node:fs/promises';
+import { createConnection } from 'node:net';
+import { dirname, join } from 'node:path';
+import { inject, injectable } from 'tsyringe';
+import { SERVER_CONFIG, ServerConfig } from '../../config/server-config';
+import type { ServerAddress } from './server-info.probe';
+
+/** A live tmux socket and how list_servers reports it. */
+export interface DiscoveredSocket {
+  /** Where to connect (always a full path, so probing never depends on TMUX_TMPDIR). */
+  path: string;
+  address: ServerAddress;
+}
+
+/** A stale socket inode refuses at once; a live server accepts well within this (SPEC §1.5). */
+const CONNECT_TIMEOUT_MS = 100;
+
+const realOrNull = (p: string): Promise<string | null> => realpath(p).catch(() => null);
+
+/** True when something accepts a UNIX connect on `path` within 0.1 s. */
+function acceptsConnect(path: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const sock = createConnection({ path });
+    const done = (ok: boolean) => {
+      clearTimeout(timer);
+      sock.destroy();
+      resolve(ok);
+    };
+    const timer = setTimeout(() => done(false), CONNECT_TIMEOUT_MS);
+    sock.once('connect', () => done(true));
+    sock.once('error', () => done(false));
+  });
+}
+
+async function isSocket(path: string): Promise<boolean> {
+  try {
+    return (await stat(path)).isSocket();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Socket discovery of list_servers (SPEC §1.5, C20): the union of `$TMUX_TMPDIR/tmux-<euid>`
+ * (if set), `/tmp/tmux-<euid>` and the directory of the `$TMUX` socket, de-duplicated by real
+ * path, then the caller's extra paths. Sockets in the `-L` directory are addressed by name,
+ * all others by socket_path. Only the configuration is read (SPEC B14): no process env here.
+ */
+@injectable()
+export class SocketDiscoveryService {
+  constructor(@inject(SERVER_CONFIG) private readonly config: ServerConfig) {}
+
+  /** The directory tmux uses for `-L <name>` sockets. */
+  labelDir(): string {
+    const uid = typeof process.geteuid === 'function' ? process.geteuid() : 0;
+    return join(this.config.tmuxTmpdir ?? '/tmp', `tmux-${uid}`);
+  }
+
+  scanDirs(): string[] {
+    const uid = typeof process.geteuid === 'function' ? process.geteuid() : 0;
+    const dirs = [this.labelDir(), `/tmp/tmux-${uid}`];
+    const callerSocket = this.config.tmuxEnv?.split(',')[0];
+    if (callerSocket) dirs.push(dirname(callerSocket));
+    return dirs;
+  }
+
+  async discover(extraPaths: readonly string[] | null): Promise<DiscoveredSocket[]> {
+    const seen = new Set<string>();
+    const out: DiscoveredSocket[] = [];
+    const labelReal = await realOrNull(this.labelDir());
+    const seenDirs = new Set<string>();
+    for (const dir of this.scanDirs()) {
+      const dirReal = await realOrNull(dir);
+      if (!dirReal || seenDirs.has(dirReal)) continue;
+      seenDirs.add(dirReal);
+      const names = await readdir(dir).catch(() => [] as string[]);
+      const byName = dirReal === labelReal;
+      const found = await this.live(names.sort().map((n) => join(dir, n)), seen);
+      for (const path of found) {
+        const name = path.slice(dir.length + 1);
+        out.push({ path, address: byName ? { socket_name: name, socket_path: null } : { socket_name: null, socket_path: path } });
+      }
+    }
+    for (const path of await this.live(extraPaths ?? [], seen)) out.push({ path, address: { socket_name: null, socket_path: path } });
+    return out;
+  }
+
+  /** The given paths that are live sockets not seen before, in order (checks run concurrently). */
+  private async live(paths: readonly string[], seen: Set<string>): Promise<string[]> {
+    const checked = await Promise.all(
+      paths.map(async (p) => ((await isSocket(p)) && (await acceptsConnect(p)) ? await realOrNull(p) : null)),
+    );
+    const kept: string[] = [];
+    paths.forEach((p, i) => {
+      const real = checked[i];
+      if (real === null || seen.has(real)) return;
+      seen.add(real);
+      kept.push(p);
+    });
+    return kept;
+  }
+}

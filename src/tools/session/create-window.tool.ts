@@ -1,0 +1,54 @@
+import { HandleErrors } from '../../framework/decorators/handle-errors.decorator';
+import { Tool } from '../../framework/decorators/tool.decorator';
+import type { ToolHandler } from '../../framework/pipeline/tool-dispatcher';
+import { WindowInfo } from '../../models/window-info.model';
+import { HierarchyService } from '../../services/hierarchy.service';
+import { ModelSerializer } from '../../services/model-serializer.service';
+import { SpawnEnvService } from '../../services/spawn-env.service';
+import { TargetResolver } from '../../services/target-resolver.service';
+import { TmuxErrorMapper } from '../../tmux/tmux-error.mapper';
+import { TmuxObjectDoesNotExist } from '../../tmux/tmux-errors';
+import { TmuxServerPool } from '../../tmux/tmux-server-pool';
+import { CreateWindowInput } from './create-window.input';
+import { tmuxLiteral } from './tmux-literal';
+
+@Tool('mutating', { title: 'Create tmux Window', idempotentHint: false })
+@HandleErrors(TmuxErrorMapper)
+export class CreateWindowTool implements ToolHandler<CreateWindowInput, WindowInfo> {
+  static readonly toolName = 'create_window';
+  static readonly description =
+    'Create a new window in a tmux session (default: the first session). The window is created in the background unless attach is true. Returns the new window with its active pane id.';
+  static readonly Input = CreateWindowInput;
+  static readonly Output = WindowInfo;
+
+  constructor(
+    private readonly pool: TmuxServerPool,
+    private readonly resolver: TargetResolver,
+    private readonly hierarchy: HierarchyService,
+    private readonly serializer: ModelSerializer,
+    private readonly spawnEnv: SpawnEnvService,
+  ) {}
+
+  async execute(input: CreateWindowInput): Promise<WindowInfo> {
+    // Environment rules fail before any tmux call (SPEC §1.3).
+    const envArgs = this.spawnEnv.argv(input.environment, input.suppress_persistent_history);
+    const engine = this.pool.engine(input.socket_name);
+    const session = await this.resolver.session(engine, input);
+
+    const args = ['new-window', '-P', '-F', '#{window_id}'];
+    if (!input.attach) args.push('-d');
+    if (input.direction === 'before') args.push('-b');
+    if (input.direction === 'after') args.push('-a');
+    // A session id as target: the next free index, or (with -a/-b) next to its current window.
+    args.push('-t', session.session_id);
+    if (input.window_name !== null) args.push('-n', tmuxLiteral(input.window_name));
+    if (input.start_directory !== null) args.push('-c', tmuxLiteral(input.start_directory));
+    // Per-process environment (`-e`), not the session environment (SPEC §1.5).
+    args.push(...envArgs);
+    const [windowId] = await engine.run(args);
+
+    const row = (await this.hierarchy.windows(engine, session.session_id)).find((w) => w.window_id === windowId);
+    if (!row) throw new TmuxObjectDoesNotExist(`Could not find window_id=${windowId ?? '(none)'} for list-windows ()`);
+    return this.serializer.window(row);
+  }
+}

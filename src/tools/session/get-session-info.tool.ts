@@ -1,0 +1,33 @@
+import { HandleErrors } from '../../framework/decorators/handle-errors.decorator';
+import { Tool } from '../../framework/decorators/tool.decorator';
+import type { ToolHandler } from '../../framework/pipeline/tool-dispatcher';
+import { SessionInfo } from '../../models/session-info.model';
+import { HierarchyService } from '../../services/hierarchy.service';
+import { ModelSerializer } from '../../services/model-serializer.service';
+import { TargetResolver } from '../../services/target-resolver.service';
+import { TmuxErrorMapper } from '../../tmux/tmux-error.mapper';
+import { TmuxServerPool } from '../../tmux/tmux-server-pool';
+import { GetSessionInfoInput } from './get-session-info.input';
+
+@Tool('readonly', { title: 'Get tmux Session Info' })
+@HandleErrors(TmuxErrorMapper)
+export class GetSessionInfoTool implements ToolHandler<GetSessionInfoInput, SessionInfo> {
+  static readonly toolName = 'get_session_info';
+  static readonly description =
+    'Get one tmux session: id, name, window count, attached clients, creation time and active pane. session_id wins over session_name; neither means the first session.';
+  static readonly Input = GetSessionInfoInput;
+  static readonly Output = SessionInfo;
+
+  constructor(
+    private readonly pool: TmuxServerPool,
+    private readonly resolver: TargetResolver,
+    private readonly hierarchy: HierarchyService,
+    private readonly serializer: ModelSerializer,
+  ) {}
+
+  async execute(input: GetSessionInfoInput): Promise<SessionInfo> {
+    const engine = this.pool.engine(input.socket_name);
+    const row = await this.resolver.session(engine, input);
+    return this.serializer.session(row, await this.hierarchy.attachedCounts(engine));
+  }
+}

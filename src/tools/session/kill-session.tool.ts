@@ -1,0 +1,55 @@
+import { HandleErrors } from '../../framework/decorators/handle-errors.decorator';
+import { Tool } from '../../framework/decorators/tool.decorator';
+import { ExpectedToolError } from '../../framework/errors/tool-errors';
+import type { ToolHandler } from '../../framework/pipeline/tool-dispatcher';
+import { CallerIdentityService } from '../../services/caller-identity.service';
+import { HierarchyService } from '../../services/hierarchy.service';
+import { TargetResolver } from '../../services/target-resolver.service';
+import type { TmuxEngine } from '../../tmux/tmux-engine';
+import { TmuxErrorMapper } from '../../tmux/tmux-error.mapper';
+import { TmuxServerPool } from '../../tmux/tmux-server-pool';
+import { KillSessionInput } from './kill-session.input';
+
+export const KILL_SESSION_NO_TARGET = 'Refusing to kill without an explicit target. Provide session_name or session_id.';
+export const KILL_SESSION_REFUSAL =
+  "Refusing to kill the session containing this MCP server's pane. Use a manual tmux command if intended.";
+
+@Tool('destructive', { title: 'Kill tmux Session' })
+@HandleErrors(TmuxErrorMapper)
+export class KillSessionTool implements ToolHandler<KillSessionInput, string> {
+  static readonly toolName = 'kill_session';
+  static readonly description =
+    'Kill a tmux session and all its windows and panes. Requires session_name or session_id (never falls back to a default session); refuses to kill the session containing this MCP server\'s pane.';
+  static readonly Input = KillSessionInput;
+  static readonly Output = String;
+
+  constructor(
+    private readonly pool: TmuxServerPool,
+    private readonly resolver: TargetResolver,
+    private readonly hierarchy: HierarchyService,
+    private readonly caller: CallerIdentityService,
+  ) {}
+
+  async execute(input: KillSessionInput): Promise<string> {
+    // No "first session" fallback for a destructive call (SPEC §1.3).
+    if (input.session_name == null && input.session_id == null) throw new ExpectedToolError(KILL_SESSION_NO_TARGET);
+    const engine = this.pool.engine(input.socket_name);
+    const session = await this.resolver.session(engine, input);
+    if (await this.holdsCaller(engine, session.session_id)) throw new ExpectedToolError(KILL_SESSION_REFUSAL);
+    await engine.run(['kill-session', '-t', session.session_id]);
+    return `Session killed: ${session.session_name || session.session_id}`;
+  }
+
+  /**
+   * Self-kill guard (SPEC §5): the caller is on this server AND its pane, looked up there, is in
+   * the session. A window linked into several sessions lists the pane once per session, so any
+   * row counts. Without TMUX_PANE the session field of $TMUX is the only clue (conservative).
+   */
+  private async holdsCaller(engine: TmuxEngine, sessionId: string): Promise<boolean> {
+    const c = this.caller.caller;
+    if (!c || !(await this.caller.callerOnServer(engine))) return false;
+    if (!c.paneId) return c.sessionId === sessionId;
+    const panes = await this.hierarchy.panes(engine, { sessionId });
+    return panes.some((p) => p.pane_id === c.paneId);
+  }
+}

@@ -1,0 +1,9 @@
+import { Param } from '../../framework/decorators/param.decorator';
+import { P } from '../common/common-params';
+
+export class ListWindowsInput {
+  @Param(P.sessionName) session_name!: string | null;
+  @Param(P.sessionId) session_id!: string | null;
+  @Param(P.socketName) socket_name!: string | null;
+  @Param(P.filters) filters!: Record<string, string> | string | null;
+}

@@ -1,0 +1,47 @@
+import { HandleErrors } from '../../framework/decorators/handle-errors.decorator';
+import { Tool } from '../../framework/decorators/tool.decorator';
+import type { ToolHandler } from '../../framework/pipeline/tool-dispatcher';
+import { WindowInfo } from '../../models/window-info.model';
+import { FilterService } from '../../services/filter.service';
+import { HierarchyService } from '../../services/hierarchy.service';
+import { ModelSerializer } from '../../services/model-serializer.service';
+import { TargetResolver } from '../../services/target-resolver.service';
+import { TmuxErrorMapper } from '../../tmux/tmux-error.mapper';
+import { TmuxServerPool } from '../../tmux/tmux-server-pool';
+import { ListWindowsInput } from './list-windows.input';
+
+@Tool('readonly', { title: 'List tmux Windows', alwaysLoad: true })
+@HandleErrors(TmuxErrorMapper)
+export class ListWindowsTool implements ToolHandler<ListWindowsInput, WindowInfo[]> {
+  static readonly toolName = 'list_windows';
+  static readonly description =
+    "List the windows of a tmux session, or of every session on the tmux server (the terminal multiplexer) when no session is given; a window linked into several sessions is listed once per session. Returns ids, names, indexes, layouts and each window's active pane. Searches metadata only; use search_panes for terminal text.";
+  static readonly Input = ListWindowsInput;
+  static readonly Output = [WindowInfo] as [typeof WindowInfo];
+
+  constructor(
+    private readonly pool: TmuxServerPool,
+    private readonly resolver: TargetResolver,
+    private readonly hierarchy: HierarchyService,
+    private readonly filters: FilterService,
+    private readonly serializer: ModelSerializer,
+  ) {}
+
+  async execute(input: ListWindowsInput): Promise<WindowInfo[]> {
+    const clauses = this.filters.parse(input.filters);
+    const engine = this.pool.engine(input.socket_name);
+    const extra = this.filters.fieldsFor(clauses);
+    // Without target arguments, no server means [] (list-windows -a lists nothing); with them,
+    // the resolver's not-found error (SPEC C21).
+    const scoped = input.session_id != null || input.session_name != null;
+    const sessionId = scoped ? (await this.resolver.session(engine, input)).session_id : undefined;
+    const rows = await this.hierarchy.windows(engine, sessionId, extra);
+    if (!rows.length) return [];
+    // session_attached filters compare the count without engine clients (SPEC C22, B22).
+    const attached = clauses.some((c) => c.field === 'session_attached') ? await this.hierarchy.attachedCounts(engine) : undefined;
+    const kept = this.filters.apply(rows, clauses, (row, f) =>
+      f === 'session_attached' && attached ? String(attached.get(row.session_id) ?? 0) : undefined,
+    );
+    return kept.map((r) => this.serializer.window(r));
+  }
+}

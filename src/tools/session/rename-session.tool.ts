@@ -1,0 +1,47 @@
+import { HandleErrors } from '../../framework/decorators/handle-errors.decorator';
+import { Tool } from '../../framework/decorators/tool.decorator';
+import type { ToolHandler } from '../../framework/pipeline/tool-dispatcher';
+import { SessionInfo } from '../../models/session-info.model';
+import { HierarchyService } from '../../services/hierarchy.service';
+import { ModelSerializer } from '../../services/model-serializer.service';
+import { TargetResolver } from '../../services/target-resolver.service';
+import { TmuxErrorMapper } from '../../tmux/tmux-error.mapper';
+import { TmuxObjectDoesNotExist } from '../../tmux/tmux-errors';
+import { TmuxServerPool } from '../../tmux/tmux-server-pool';
+import { RenameSessionInput } from './rename-session.input';
+import { checkSessionName, checkSessionNameFree, rethrowDuplicate } from './session-name';
+import { tmuxLiteral } from './tmux-literal';
+
+@Tool('mutating', { title: 'Rename tmux Session' })
+@HandleErrors(TmuxErrorMapper)
+export class RenameSessionTool implements ToolHandler<RenameSessionInput, SessionInfo> {
+  static readonly toolName = 'rename_session';
+  static readonly description =
+    'Rename a tmux session (session_id wins over session_name; neither means the first session). Returns the updated session.';
+  static readonly Input = RenameSessionInput;
+  static readonly Output = SessionInfo;
+
+  constructor(
+    private readonly pool: TmuxServerPool,
+    private readonly resolver: TargetResolver,
+    private readonly hierarchy: HierarchyService,
+    private readonly serializer: ModelSerializer,
+  ) {}
+
+  async execute(input: RenameSessionInput): Promise<SessionInfo> {
+    // Same rules as create_session, before tmux is touched (tmux would turn `.`/`:` into `_`).
+    checkSessionName(input.new_name);
+    const engine = this.pool.engine(input.socket_name);
+    const session = await this.resolver.session(engine, input);
+    // Renaming a session to its own name is a no-op, not a clash.
+    checkSessionNameFree(await this.hierarchy.sessions(engine), input.new_name, session.session_id);
+    try {
+      await engine.run(['rename-session', '-t', session.session_id, tmuxLiteral(input.new_name)]);
+    } catch (err) {
+      rethrowDuplicate(err, input.new_name);
+    }
+    const row = (await this.hierarchy.sessions(engine)).find((s) => s.session_id === session.session_id);
+    if (!row) throw new TmuxObjectDoesNotExist(`Could not find session_id=${session.session_id} for list-sessions ()`);
+    return this.serializer.session(row, await this.hierarchy.attachedCounts(engine));
+  }
+}

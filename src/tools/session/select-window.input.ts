@@ -1,0 +1,18 @@
+import { Param } from '../../framework/decorators/param.decorator';
+import { P } from '../common/common-params';
+
+export class SelectWindowInput {
+  @Param(P.windowId) window_id!: string | null;
+  @Param(P.windowIndex) window_index!: string | null;
+  @Param({
+    type: 'string',
+    enum: ['next', 'previous', 'last'],
+    nullable: true,
+    default: null,
+    description: "Move within the session instead: 'next', 'previous' or 'last' (the previously selected window).",
+  })
+  direction!: 'next' | 'previous' | 'last' | null;
+  @Param(P.sessionName) session_name!: string | null;
+  @Param(P.sessionId) session_id!: string | null;
+  @Param(P.socketName) socket_name!: string | null;
+}

@@ -1,0 +1,60 @@
+import { HandleErrors } from '../../framework/decorators/handle-errors.decorator';
+import { Tool } from '../../framework/decorators/tool.decorator';
+import { ExpectedToolError } from '../../framework/errors/tool-errors';
+import type { ToolHandler } from '../../framework/pipeline/tool-dispatcher';
+import { WindowInfo } from '../../models/window-info.model';
+import { HierarchyService } from '../../services/hierarchy.service';
+import { ModelSerializer } from '../../services/model-serializer.service';
+import { TargetResolver } from '../../services/target-resolver.service';
+import type { TmuxEngine } from '../../tmux/tmux-engine';
+import { TmuxErrorMapper } from '../../tmux/tmux-error.mapper';
+import { TmuxObjectDoesNotExist } from '../../tmux/tmux-errors';
+import { TmuxServerPool } from '../../tmux/tmux-server-pool';
+import { SelectWindowInput } from './select-window.input';
+
+export const SELECT_WINDOW_NO_TARGET = 'Provide window_id, window_index, or direction.';
+
+const DIRECTION_COMMAND = { next: 'next-window', previous: 'previous-window', last: 'last-window' } as const;
+
+@Tool('mutating', { title: 'Select tmux Window' })
+@HandleErrors(TmuxErrorMapper)
+export class SelectWindowTool implements ToolHandler<SelectWindowInput, WindowInfo> {
+  static readonly toolName = 'select_window';
+  static readonly description =
+    "Make a window the current window of its tmux session, by window_id or window_index, or move to the session's next, previous or last window. Returns the now-current window.";
+  static readonly Input = SelectWindowInput;
+  static readonly Output = WindowInfo;
+
+  constructor(
+    private readonly pool: TmuxServerPool,
+    private readonly resolver: TargetResolver,
+    private readonly hierarchy: HierarchyService,
+    private readonly serializer: ModelSerializer,
+  ) {}
+
+  async execute(input: SelectWindowInput): Promise<WindowInfo> {
+    if (input.window_id == null && input.window_index == null && input.direction == null)
+      throw new ExpectedToolError(SELECT_WINDOW_NO_TARGET);
+    const engine = this.pool.engine(input.socket_name);
+
+    if (input.window_id != null || input.window_index != null) {
+      const w = await this.resolver.window(engine, input);
+      // `$S:@W` pins the session too: a window linked into several sessions is selected in the
+      // resolved one (ids only, SPEC C6).
+      await engine.run(['select-window', '-t', `${w.session_id}:${w.window_id}`]);
+      return this.fresh(engine, w.session_id, (r) => r.window_id === w.window_id);
+    }
+
+    // Session-scoped moves; tmux's own errors surface (`no last window`, `no next window`).
+    const s = await this.resolver.session(engine, input);
+    await engine.run([DIRECTION_COMMAND[input.direction!], '-t', s.session_id]);
+    return this.fresh(engine, s.session_id, (r) => r.window_active === '1');
+  }
+
+  /** Re-reads the window after acting (SPEC B8). */
+  private async fresh(engine: TmuxEngine, sessionId: string, pick: (r: Record<string, string>) => boolean): Promise<WindowInfo> {
+    const row = (await this.hierarchy.windows(engine, sessionId)).find(pick);
+    if (!row) throw new TmuxObjectDoesNotExist(`Could not find window for session ${sessionId}`);
+    return this.serializer.window(row);
+  }
+}

@@ -1,0 +1,65 @@
+import { McpHarness } from '../../helpers/mcp-harness';
+
+type Hints = [boolean, boolean, boolean, boolean];
+
+// SPEC §1.1: tier, RO DE ID OW, title.
+const TABLE: Record<string, { tier: string; hints: Hints; title: string }> = {
+  list_servers: { tier: 'readonly', hints: [true, false, true, false], title: 'List tmux Servers' },
+  list_sessions: { tier: 'readonly', hints: [true, false, true, false], title: 'List tmux Sessions' },
+  create_session: { tier: 'mutating', hints: [false, false, false, false], title: 'Create tmux Session' },
+  kill_server: { tier: 'destructive', hints: [false, true, false, false], title: 'Kill tmux Server' },
+  get_server_info: { tier: 'readonly', hints: [true, false, true, false], title: 'Get tmux Server Info' },
+};
+
+describe('server family metadata', () => {
+  let h: McpHarness;
+  beforeAll(async () => {
+    h = await McpHarness.start({ config: { safety: 'destructive' } });
+  });
+  afterAll(() => h.close());
+
+  it('registers the tools in SPEC order with tiers, annotations and titles of §1.1', async () => {
+    const { tools } = await h.client.listTools();
+    const names = tools.map((t) => t.name).filter((n) => n in TABLE);
+    expect(names).toEqual(Object.keys(TABLE));
+    for (const t of tools.filter((x) => x.name in TABLE)) {
+      const row = TABLE[t.name];
+      const a = t.annotations!;
+      expect([t.name, a.title, [a.readOnlyHint, a.destructiveHint, a.idempotentHint, a.openWorldHint]]).toEqual([t.name, row.title, row.hints]);
+      expect(t._meta).toEqual({ 'tmux-mcp/tags': [row.tier] });
+      expect(t.description).toMatch(/tmux/);
+    }
+  });
+
+  it('advertises the parameters of §1.2 (list_servers has no socket_name)', async () => {
+    const { tools } = await h.client.listTools();
+    const props = (n: string) => Object.keys((tools.find((t) => t.name === n)!.inputSchema.properties ?? {}) as object);
+    expect(props('list_servers')).toEqual(['extra_socket_paths']);
+    expect(props('create_session')).toEqual([
+      'session_name',
+      'window_name',
+      'start_directory',
+      'x',
+      'y',
+      'environment',
+      'socket_name',
+      'suppress_persistent_history',
+    ]);
+    expect(props('kill_server')).toEqual(['socket_name']);
+    expect(props('get_server_info')).toEqual(['socket_name']);
+    const cs = tools.find((t) => t.name === 'create_session')!.inputSchema as unknown as { properties: Record<string, Record<string, unknown>>; additionalProperties: boolean };
+    expect(cs.additionalProperties).toBe(false);
+    expect(cs.properties.x).toMatchObject({ default: null });
+    expect(JSON.stringify(cs.properties.x)).toContain('"minimum":1');
+    expect(cs.properties.suppress_persistent_history).toMatchObject({ type: 'boolean', default: false });
+  });
+
+  it('declares list outputs and string outputs (SPEC C9)', async () => {
+    const { tools } = await h.client.listTools();
+    const out = (n: string) => tools.find((t) => t.name === n)!.outputSchema as { properties: Record<string, Record<string, unknown>> };
+    expect(out('list_servers').properties.result).toMatchObject({ type: 'array' });
+    expect(out('kill_server').properties.result).toMatchObject({ type: 'string' });
+    expect(out('get_server_info').properties.session_count).toMatchObject({ type: 'integer' });
+    expect(out('create_session').properties.window_count).toMatchObject({ type: 'integer' });
+  });
+});
