@@ -1,7 +1,9 @@
 import { injectable } from 'tsyringe';
 import { safeText } from '../framework/validation/safe-repr';
 import type { TmuxEngine } from '../tmux/tmux-engine';
-import { MultipleObjectsReturned, PaneNotFound, TmuxObjectDoesNotExist } from '../tmux/tmux-errors';
+import { MultipleObjectsReturned, NoSessionExists, PaneNotFound, TmuxObjectDoesNotExist } from '../tmux/tmux-errors';
+
+export { NoSessionExists };
 import { HierarchyService } from './hierarchy.service';
 import type { Row } from './tmux-formats';
 
@@ -14,12 +16,19 @@ export interface TargetArgs {
   pane_id?: string | null;
 }
 
-/** No session at all on the server (SPEC C19). */
-export class NoSessionExists extends TmuxObjectDoesNotExist {}
 
-/** tmux stores `$` in names as `\$` (SPEC C23): a lookup accepts either form. */
+/**
+ * The name tmux 3.3a stores for a session name (its `session_check_name` runs `utf8_stravis`):
+ * `\` is doubled and `$` before a letter, `_` or `{` becomes `\$` (SPEC C23: report what tmux
+ * stores). Control characters never get here (schema, SPEC C23).
+ */
+export function tmuxStoredSessionName(name: string): string {
+  return name.replace(/\\/g, '\\\\').replace(/\$(?=[A-Za-z_{])/g, '\\$');
+}
+
+/** A name lookup accepts the form the caller gave or the form tmux stored (SPEC C23). */
 export function nameMatches(stored: string, given: string): boolean {
-  return stored === given || stored === given.replace(/\$/g, '\\$');
+  return stored === given || stored === tmuxStoredSessionName(given);
 }
 
 const q = (v: string) => safeText(v);

@@ -4,6 +4,7 @@ import {
   BadSessionName,
   LibTmuxException,
   MultipleObjectsReturned,
+  NoSessionExists,
   PaneNotFound,
   TmuxCommandNotFound,
   TmuxObjectDoesNotExist,
@@ -11,6 +12,7 @@ import {
 } from './tmux-errors';
 
 export const SUGGEST_LIST = 'Call list_sessions / list_windows / list_panes to discover valid ids.';
+export const SUGGEST_CREATE = 'Call create_session to start one.';
 export const SUGGEST_PANES = 'Call list_panes to discover valid pane ids.';
 export const SUGGEST_AMBIGUOUS =
   'A window shared between sessions is listed once per session that holds it, so a name or index can match more than one row. Target it by id (session_id / window_id / pane_id) instead.';
@@ -23,6 +25,8 @@ export class TmuxErrorMapper implements ErrorMapper {
       return new ToolError('tmux binary not found. Ensure tmux is installed and in PATH.', { cause: error });
     if (error instanceof TmuxSessionExists || error instanceof BadSessionName)
       return new ExpectedToolError(error.message, { cause: error });
+    if (error instanceof NoSessionExists)
+      return new ExpectedToolError(error.message, { cause: error, suggestion: SUGGEST_CREATE });
     if (error instanceof PaneNotFound)
       return new ExpectedToolError(`Pane not found: ${error.message}`, { cause: error, suggestion: SUGGEST_PANES });
     if (error instanceof TmuxObjectDoesNotExist)

@@ -21,6 +21,9 @@ export class TmuxObjectDoesNotExist extends LibTmuxException {
   static override readonly errorType: string = 'TmuxObjectDoesNotExist';
 }
 
+/** No session at all on the server (SPEC C19): reported as is, with a create_session suggestion. */
+export class NoSessionExists extends TmuxObjectDoesNotExist {}
+
 export class PaneNotFound extends TmuxObjectDoesNotExist {
   static override readonly errorType: string = 'PaneNotFound';
 }

@@ -50,3 +50,29 @@ describe('list_sessions', () => {
     expect(e.meta).toMatchObject({ error_type: 'ValidationError', expected: true });
   });
 });
+
+describe('list_sessions filters with non-string values (SPEC C22)', () => {
+  const tmux = new TmuxFixture();
+  let h: McpHarness;
+  beforeAll(async () => {
+    tmux.start('one');
+    tmux.newSession('two');
+    h = await McpHarness.start({ socket: tmux.socket });
+  });
+  afterAll(async () => {
+    await h.close();
+    tmux.kill();
+  });
+
+  it('accepts numbers, booleans and lists in the object form', async () => {
+    const names = async (filters: unknown) =>
+      (await h.ok<{ result: { session_name: string }[] }>('list_sessions', { filters })).result.map((s) => s.session_name);
+    expect(await names({ session_windows: 1 })).toEqual(['one', 'two']);
+    expect(await names({ session_attached: 0, session_name__in: ['two', 'x'] })).toEqual(['two']);
+    expect(await names({ session_name__nin: 'one,x' })).toEqual(['two']);
+    expect(await names({ session_many_attached: false })).toEqual(['one', 'two']);
+    const bad = await h.err('list_sessions', { filters: { session_name: { nested: 'SECRET' } } });
+    expect(bad.text).toContain('filters.session_name\n  Input should be a string, number, boolean or a list of them [type=union_type]');
+    expect(bad.text).not.toContain('SECRET');
+  });
+});

@@ -6,7 +6,8 @@ export type Class<T = any> = new (...args: any[]) => T;
 
 /**
  * The kinds of value a parameter (or output field) can hold.
- * - `string-map-or-json`: a `{string: string}` object or a JSON string of one (SPEC §1.3 filters/environment).
+ * - `string-map-or-json`: a `{string: string}` object or a JSON string of one (SPEC §1.3 environment).
+ * - `scalar-map-or-json`: the same, but values may also be numbers, booleans or lists of scalars (filters, SPEC C22).
  * - `index`: an integer >= 0 or a string of digits (SPEC B26).
  * - `size`: an integer >= 1 or a string `^\d+%?$` (SPEC C25).
  * - `any`: any JSON value (output models only, e.g. option values).
@@ -20,6 +21,7 @@ export type ParamKind =
   | 'object'
   | 'string-map'
   | 'string-map-or-json'
+  | 'scalar-map-or-json'
   | 'index'
   | 'size'
   | 'any';

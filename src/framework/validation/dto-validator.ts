@@ -103,6 +103,26 @@ function checkValue(p: ParamEntry, v: unknown, loc: (string | number)[], out: Vi
     case 'object':
       if (!isPlainObject(v)) out.push({ loc, msg: 'Input should be a valid dictionary', type: 'dict_type' });
       return v;
+    case 'scalar-map-or-json': {
+      if (typeof v === 'string') {
+        checkString(p, v, loc, out);
+        return v;
+      }
+      if (!isPlainObject(v)) {
+        out.push({ loc, msg: 'Input should be a valid dictionary or string', type: 'union_type' });
+        return v;
+      }
+      const isScalar = (x: unknown) => typeof x === 'string' || typeof x === 'boolean' || (typeof x === 'number' && Number.isFinite(x));
+      const m: Record<string, unknown> = Object.create(null);
+      for (const [k, val] of Object.entries(v)) {
+        checkString(p, k, [...loc, k], out);
+        if (isScalar(val) || (Array.isArray(val) && val.every(isScalar))) {
+          for (const s of Array.isArray(val) ? val : [val]) if (typeof s === 'string') checkString(p, s, [...loc, k], out);
+          m[k] = val;
+        } else out.push({ loc: [...loc, k], msg: 'Input should be a string, number, boolean or a list of them', type: 'union_type' });
+      }
+      return m;
+    }
     case 'string-map':
     case 'string-map-or-json': {
       if (typeof v === 'string' && p.type === 'string-map-or-json') {

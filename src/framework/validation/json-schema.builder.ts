@@ -34,6 +34,15 @@ function baseSchema(p: ParamEntry, mode: 'input' | 'output', rd?: DefaultResolve
       return { type: 'object', additionalProperties: { type: 'string' } };
     case 'string-map-or-json':
       return { anyOf: [{ type: 'object', additionalProperties: { type: 'string' } }, { type: 'string' }] };
+    case 'scalar-map-or-json': {
+      const scalar = [{ type: 'string' }, { type: 'number' }, { type: 'boolean' }];
+      return {
+        anyOf: [
+          { type: 'object', additionalProperties: { anyOf: [...scalar, { type: 'array', items: { anyOf: scalar } }] } },
+          { type: 'string' },
+        ],
+      };
+    }
     case 'index':
       return {
         anyOf: [

@@ -14,7 +14,7 @@ export const P = {
   windowIndex: { type: 'index', nullable: true, default: null, description: 'Window index within the session (integer or digit string).' },
   paneId: { type: 'string', nullable: true, default: null, description: "Pane id, e.g. '%1' (preferred target)." },
   filters: {
-    type: 'string-map-or-json',
+    type: 'scalar-map-or-json',
     nullable: true,
     default: null,
     description:

@@ -9,7 +9,7 @@ import { TmuxErrorMapper } from '../../tmux/tmux-error.mapper';
 import { TmuxObjectDoesNotExist } from '../../tmux/tmux-errors';
 import { TmuxServerPool } from '../../tmux/tmux-server-pool';
 import { checkSessionName, checkSessionNameFree, rethrowDuplicate } from '../session/session-name';
-import { tmuxLiteral } from '../session/tmux-literal';
+import { escapeFormat } from '../../services/tmux-escape';
 import { CreateSessionInput } from './create-session.input';
 
 @Tool('mutating', { title: 'Create tmux Session', idempotentHint: false })
@@ -38,11 +38,11 @@ export class CreateSessionTool implements ToolHandler<CreateSessionInput, Sessio
 
     // `-d`: never switch anyone's client. `-e` on new-session sets the *session* environment on
     // tmux 3.3a (inherited by future panes), as Part A specifies. Names and the directory are
-    // format-expanded by tmux, hence tmuxLiteral (SPEC B18).
+    // format-expanded by tmux, hence escapeFormat (SPEC B18).
     const args = ['new-session', '-d', '-P', '-F', '#{session_id}'];
-    if (name !== null) args.push('-s', tmuxLiteral(name));
-    if (input.window_name !== null) args.push('-n', tmuxLiteral(input.window_name));
-    if (input.start_directory !== null) args.push('-c', tmuxLiteral(input.start_directory));
+    if (name !== null) args.push('-s', escapeFormat(name));
+    if (input.window_name !== null) args.push('-n', escapeFormat(input.window_name));
+    if (input.start_directory !== null) args.push('-c', escapeFormat(input.start_directory));
     if (input.x !== null) args.push('-x', String(input.x));
     if (input.y !== null) args.push('-y', String(input.y));
     args.push(...envArgs);

@@ -10,7 +10,7 @@ import { TmuxErrorMapper } from '../../tmux/tmux-error.mapper';
 import { TmuxObjectDoesNotExist } from '../../tmux/tmux-errors';
 import { TmuxServerPool } from '../../tmux/tmux-server-pool';
 import { CreateWindowInput } from './create-window.input';
-import { tmuxLiteral } from './tmux-literal';
+import { escapeFormat } from '../../services/tmux-escape';
 
 @Tool('mutating', { title: 'Create tmux Window', idempotentHint: false })
 @HandleErrors(TmuxErrorMapper)
@@ -41,8 +41,8 @@ export class CreateWindowTool implements ToolHandler<CreateWindowInput, WindowIn
     if (input.direction === 'after') args.push('-a');
     // A session id as target: the next free index, or (with -a/-b) next to its current window.
     args.push('-t', session.session_id);
-    if (input.window_name !== null) args.push('-n', tmuxLiteral(input.window_name));
-    if (input.start_directory !== null) args.push('-c', tmuxLiteral(input.start_directory));
+    if (input.window_name !== null) args.push('-n', escapeFormat(input.window_name));
+    if (input.start_directory !== null) args.push('-c', escapeFormat(input.start_directory));
     // Per-process environment (`-e`), not the session environment (SPEC §1.5).
     args.push(...envArgs);
     const [windowId] = await engine.run(args);

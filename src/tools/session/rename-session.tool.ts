@@ -10,7 +10,7 @@ import { TmuxObjectDoesNotExist } from '../../tmux/tmux-errors';
 import { TmuxServerPool } from '../../tmux/tmux-server-pool';
 import { RenameSessionInput } from './rename-session.input';
 import { checkSessionName, checkSessionNameFree, rethrowDuplicate } from './session-name';
-import { tmuxLiteral } from './tmux-literal';
+import { escapeFormat } from '../../services/tmux-escape';
 
 @Tool('mutating', { title: 'Rename tmux Session' })
 @HandleErrors(TmuxErrorMapper)
@@ -36,7 +36,7 @@ export class RenameSessionTool implements ToolHandler<RenameSessionInput, Sessio
     // Renaming a session to its own name is a no-op, not a clash.
     checkSessionNameFree(await this.hierarchy.sessions(engine), input.new_name, session.session_id);
     try {
-      await engine.run(['rename-session', '-t', session.session_id, tmuxLiteral(input.new_name)]);
+      await engine.run(['rename-session', '-t', session.session_id, escapeFormat(input.new_name)]);
     } catch (err) {
       rethrowDuplicate(err, input.new_name);
     }

@@ -13,19 +13,9 @@ export function checkSessionName(name: string): void {
   if (name.includes(':')) throw new BadSessionName(`Bad session name: contains colons (session name: ${safeText(name)})`);
 }
 
-/**
- * The name tmux 3.3a stores for a session name (its `session_check_name` runs `utf8_stravis`):
- * `\` is doubled and `$` before a letter, `_` or `{` becomes `\$` (SPEC C23: report what tmux
- * stores). Control characters never get here (schema, SPEC C23).
- */
-export function tmuxStoredSessionName(name: string): string {
-  return name.replace(/\\/g, '\\\\').replace(/\$(?=[A-Za-z_{])/g, '\\$');
-}
-
 /** `Session named X exists` when another session already has this name as given or as tmux would store it. */
 export function checkSessionNameFree(sessions: readonly Row[], name: string, exceptId?: string): void {
-  const stored = tmuxStoredSessionName(name);
-  if (sessions.some((s) => s.session_id !== exceptId && (nameMatches(s.session_name, name) || s.session_name === stored)))
+  if (sessions.some((s) => s.session_id !== exceptId && nameMatches(s.session_name, name)))
     throw new TmuxSessionExists(`Session named ${safeText(name)} exists`);
 }
 

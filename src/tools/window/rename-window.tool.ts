@@ -6,7 +6,7 @@ import { TargetResolver } from '../../services/target-resolver.service';
 import { TmuxErrorMapper } from '../../tmux/tmux-error.mapper';
 import { TmuxServerPool } from '../../tmux/tmux-server-pool';
 import { RenameWindowInput } from './rename-window.input';
-import { tmuxLiteral } from './tmux-literal';
+import { escapeFormat } from '../../services/tmux-escape';
 import { WindowRefresh } from './window-refresh.service';
 
 @Tool('mutating', { title: 'Rename tmux Window' })
@@ -28,7 +28,7 @@ export class RenameWindowTool implements ToolHandler<RenameWindowInput, WindowIn
     const engine = this.pool.engine(input.socket_name);
     const w = await this.resolver.window(engine, input);
     // SPEC B18: `#` doubled so `#(cmd)`/`#{fmt}` stay text; `--` so a leading '-' is not a flag.
-    await engine.run(['rename-window', '-t', w.window_id, '--', tmuxLiteral(input.new_name)]);
+    await engine.run(['rename-window', '-t', w.window_id, '--', escapeFormat(input.new_name)]);
     return this.refresh.info(engine, w.window_id, w.session_id);
   }
 }

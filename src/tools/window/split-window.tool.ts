@@ -11,7 +11,7 @@ import { TmuxErrorMapper } from '../../tmux/tmux-error.mapper';
 import { LibTmuxException, PaneNotFound } from '../../tmux/tmux-errors';
 import { TmuxServerPool } from '../../tmux/tmux-server-pool';
 import { SplitDirection, SplitWindowInput } from './split-window.input';
-import { tmuxLiteral } from './tmux-literal';
+import { escapeFormat } from '../../services/tmux-escape';
 
 /** SPEC §1.5 split_window direction flags; null means below. */
 const DIRECTION_FLAGS: Record<SplitDirection, string[]> = {
@@ -49,7 +49,7 @@ export class SplitWindowTool implements ToolHandler<SplitWindowInput, PaneInfo> 
           (await this.resolver.window(engine, input)).pane_id;
     const args = ['split-window', '-d', '-P', '-F', '#{pane_id}', '-t', target, ...DIRECTION_FLAGS[input.direction ?? 'below']];
     if (input.size != null) args.push('-l', String(input.size));
-    if (input.start_directory != null) args.push('-c', tmuxLiteral(input.start_directory));
+    if (input.start_directory != null) args.push('-c', escapeFormat(input.start_directory));
     args.push(...envArgs);
     // The command is one argv element: tmux hands it to the default shell, we never parse it.
     // `--` keeps a command starting with '-' from being read as a flag (SPEC C5).

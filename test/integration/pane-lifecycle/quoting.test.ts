@@ -1,6 +1,6 @@
 import { paneAtCorner } from '../../../src/tools/pane/lifecycle/corner';
 import { pipeCommand } from '../../../src/tools/pane/lifecycle/pipe-pane.tool';
-import { escapeFormat, escapeFormatTime, shellQuote } from '../../../src/tools/pane/lifecycle/tmux-quoting';
+import { escapeFormat, escapeFormatTime, shellQuote } from '../../../src/services/tmux-escape';
 
 describe('tmux quoting helpers (SPEC B18, §1.5 pipe_pane)', () => {
   it('doubles every run of # unless a [ follows it', () => {

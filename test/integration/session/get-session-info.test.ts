@@ -45,7 +45,7 @@ describe('get_session_info', () => {
 
   it('errors when the server has no session at all (SPEC C19)', async () => {
     const e = await h.err('get_session_info', { socket_name: `${tmux.socket}-none` });
-    expect(e.text).toContain('No tmux session exists on this server.');
-    expect(e.meta).toMatchObject({ expected: true });
+    expect(e.text).toBe('No tmux session exists on this server.\nCall create_session to start one.');
+    expect(e.meta).toEqual({ error_type: 'TmuxObjectDoesNotExist', expected: true, suggestion: 'Call create_session to start one.' });
   });
 });

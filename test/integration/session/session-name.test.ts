@@ -1,4 +1,5 @@
-import { checkSessionName, tmuxStoredSessionName } from '../../../src/tools/session/session-name';
+import { checkSessionName } from '../../../src/tools/session/session-name';
+import { tmuxStoredSessionName } from '../../../src/services/target-resolver.service';
 import { TmuxFixture } from '../../helpers/tmux-fixture';
 
 describe('session name rules against real tmux', () => {

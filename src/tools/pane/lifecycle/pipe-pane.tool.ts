@@ -5,7 +5,7 @@ import type { ToolHandler } from '../../../framework/pipeline/tool-dispatcher';
 import { TmuxErrorMapper } from '../../../tmux/tmux-error.mapper';
 import { PaneOps } from './pane-ops.service';
 import { PipePaneInput } from './pipe-pane.input';
-import { escapeFormatTime, shellQuote } from './tmux-quoting';
+import { escapeFormatTime, shellQuote } from '../../../services/tmux-escape';
 
 /**
  * The `pipe-pane` command that writes to exactly `path`. tmux 3.3a expands the command as a

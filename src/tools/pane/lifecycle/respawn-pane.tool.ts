@@ -7,7 +7,7 @@ import { SpawnEnvService } from '../../../services/spawn-env.service';
 import { TmuxErrorMapper } from '../../../tmux/tmux-error.mapper';
 import { PaneOps } from './pane-ops.service';
 import { RespawnPaneInput } from './respawn-pane.input';
-import { escapeFormat } from './tmux-quoting';
+import { escapeFormat } from '../../../services/tmux-escape';
 
 // Mutating tier (shell recovery is routine) but honest hints: kill=true ends a process and every
 // call ends another one (SPEC §1.1 MUTATING_DESTRUCTIVE preset).

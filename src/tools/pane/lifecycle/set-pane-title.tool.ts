@@ -5,7 +5,7 @@ import { PaneInfo } from '../../../models/pane-info.model';
 import { TmuxErrorMapper } from '../../../tmux/tmux-error.mapper';
 import { PaneOps } from './pane-ops.service';
 import { SetPaneTitleInput } from './set-pane-title.input';
-import { escapeFormat } from './tmux-quoting';
+import { escapeFormat } from '../../../services/tmux-escape';
 
 @Tool('mutating', { title: 'Set Pane Title' })
 @HandleErrors(TmuxErrorMapper)
