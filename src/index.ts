@@ -37,6 +37,10 @@ export { safeRepr, safeText } from './framework/validation/safe-repr';
 export * from './framework/tokens';
 export { CONTAINER } from './framework/container-token';
 export { definePlugin } from './framework/plugins/plugin';
+export type { ResourceTemplateProvider, CompletionContext } from './framework/protocol/resources.handlers';
+export { ResourceNotFoundError } from './framework/protocol/resources.handlers';
+export type { PromptProvider, PromptArgumentDef, PromptMessage } from './framework/protocol/prompts.handlers';
+export { PromptArgumentError } from './framework/protocol/prompts.handlers';
 export type { McpPlugin, PluginApi } from './framework/plugins/plugin';
 
 export { createServer, PluginError } from './server/create-server';
