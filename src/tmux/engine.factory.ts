@@ -1,11 +1,16 @@
 import type { LoggerFactory } from '../framework/logging/logger.factory';
+import { ControlEngine } from './control-engine';
 import { ExecEngine } from './exec-engine';
 import type { TmuxEngine, TmuxServerKey } from './tmux-engine';
 
+/** The logger name of the engine (SPEC C15). */
+export const ENGINE_LOGGER = 'tmux_mcp.engine';
+
 /**
- * Chooses the engine per server. Placeholder until the control-mode engine lands: every mode
- * uses the subprocess engine.
+ * Builds one engine per tmux server: the control-mode engine, or the subprocess engine when
+ * `TMUX_MCP_ENGINE=exec` forces the strictly invisible mode (SPEC B22).
  */
-export function createEngineFactory(_mode: 'control' | 'exec', _loggers: LoggerFactory): (key: TmuxServerKey) => TmuxEngine {
-  return (key) => new ExecEngine(key);
+export function createEngineFactory(mode: 'control' | 'exec', loggers: LoggerFactory): (key: TmuxServerKey) => TmuxEngine {
+  if (mode === 'exec') return (key) => new ExecEngine(key);
+  return (key) => new ControlEngine(key, { logger: loggers(ENGINE_LOGGER) });
 }

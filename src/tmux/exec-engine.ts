@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { escapeExecArg } from './control-quoting';
 import { isNoServerText, LibTmuxException, TmuxCommandNotFound, TmuxNoServer } from './tmux-errors';
 import type { PaneEvent, RunOptions, TmuxEngine, TmuxServerKey } from './tmux-engine';
 
@@ -54,11 +55,12 @@ export class ExecEngine implements TmuxEngine {
   }
 
   async run(args: readonly string[], opts?: RunOptions): Promise<string[]> {
-    return splitLines(await execTmux([...this.prefix, ...args], opts));
+    return splitLines(await execTmux([...this.prefix, ...args.map(escapeExecArg)], opts));
   }
 
   runRaw(args: readonly string[], opts?: RunOptions): Promise<string> {
-    return execTmux([...this.prefix, ...args], opts);
+    // escapeExecArg: tmux would otherwise eat a final `;` of any word (SPEC C5 parity).
+    return execTmux([...this.prefix, ...args.map(escapeExecArg)], opts);
   }
 
   onPaneEvent(_paneId: string, _listener: (ev: PaneEvent) => void): () => void {

@@ -1,0 +1,258 @@
+import { ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import type { Socket } from 'node:net';
+import { formatControlLine } from './control-quoting';
+import { LineDecoder, ReplyFramer } from './control-parser';
+import { LibTmuxException, TmuxConnectionLost } from './tmux-errors';
+import type { RunOptions } from './tmux-engine';
+
+/** Marks the engine's own clients (SPEC B22): tmux reports it as `#{client_termname}`. */
+export const ENGINE_CLIENT_TERM = 'tmux-mcp-engine';
+
+/** The logger surface the engine needs (a winston logger fits). */
+export interface EngineLogger {
+  debug(message: string): unknown;
+  info(message: string): unknown;
+  warn(message: string): unknown;
+  error(message: string): unknown;
+}
+
+/** A call tmux never started because the client exited gracefully first: safe to run again. */
+export class ControlCallNotStarted extends TmuxConnectionLost {}
+
+export interface ControlClientOptions {
+  /** `tmuxArgvPrefix(key)`: binary plus global flags. */
+  readonly argvPrefix: readonly string[];
+  /** Session id (`$N`) to attach to. */
+  readonly session: string;
+  /** Client flags for `attach-session -f`, e.g. `ignore-size,no-output`. */
+  readonly flags: string;
+  readonly logger: EngineLogger;
+  /** Names the client in logs. */
+  readonly label: string;
+  readonly onNotification?: (line: string) => void;
+  readonly onClose?: (info: ControlCloseInfo) => void;
+}
+
+export interface ControlCloseInfo {
+  /**
+   * tmux ended the client in order (`%exit` after its session was killed, a detach, a clean
+   * server exit): every reply it started was flushed. Not after `server exited unexpectedly`.
+   */
+  readonly orderly: boolean;
+  readonly reason: string;
+  /** We closed it ourselves. */
+  readonly byUs: boolean;
+}
+
+interface Pending {
+  done: boolean;
+  resolve(lines: string[]): void;
+  reject(err: Error): void;
+}
+
+export function abortError(signal: AbortSignal): Error {
+  // Same shape as the AbortError execFile rejects with, so callers test one thing.
+  const err = new Error('The operation was aborted', { cause: signal.reason });
+  err.name = 'AbortError';
+  (err as NodeJS.ErrnoException).code = 'ABORT_ERR';
+  return err;
+}
+
+/**
+ * The argv of a control client. `-N` never starts a server (attach-session would start one
+ * and load the user's config). Without -L/-S a subprocess tmux uses the socket in $TMUX; the
+ * client gets it explicitly because $TMUX is removed from its environment.
+ */
+export function controlArgv(prefix: readonly string[], session: string, flags: string, env = process.env): string[] {
+  const argv = [...prefix];
+  if (!argv.includes('-L') && !argv.includes('-S') && env.TMUX) argv.push('-S', env.TMUX.split(',')[0]);
+  // -E: attaching must not copy our environment into the user's session (update-environment).
+  argv.push('-N', '-C', 'attach-session', '-E', '-f', flags, '-t', session);
+  return argv;
+}
+
+/**
+ * One `tmux -C` process attached to one session. Commands are pipelined: each is written as
+ * one line plus a nonce command, and replies are matched in order by ReplyFramer.
+ */
+export class ControlClient {
+  readonly ready: Promise<void>;
+  readonly pid: number | undefined;
+  private readonly child: ChildProcessWithoutNullStreams;
+  private readonly framer: ReplyFramer;
+  private readonly pending: Pending[] = [];
+  private readonly secret = randomBytes(12).toString('hex');
+  private readonly exitedPromise: Promise<void>;
+  private seq = 0;
+  /** Calls not yet settled: while any, the stdout pipe keeps the process alive. */
+  private busy = 0;
+  private readyDone = false;
+  private readyResolve!: () => void;
+  private readyReject!: (e: Error) => void;
+  private sawExit = false;
+  private exitReason = '';
+  private stderr = '';
+  private byUs = false;
+  private exitedFlag = false;
+
+  constructor(private readonly opts: ControlClientOptions) {
+    this.ready = new Promise((res, rej) => {
+      this.readyResolve = res;
+      this.readyReject = rej;
+    });
+    this.ready.catch(() => undefined);
+    this.framer = new ReplyFramer({
+      reply: (ok, lines) => this.onReply(ok, lines),
+      notification: (line) => this.onNotification(line),
+      // The first block not answering our lines is attach-session's own (flags 0).
+      foreign: (ok, lines) => this.settleReady(ok ? null : lines.join('\n').trim() || 'attach failed'),
+    });
+    const argv = controlArgv(opts.argvPrefix, opts.session, opts.flags);
+    const env: NodeJS.ProcessEnv = { ...process.env, TERM: ENGINE_CLIENT_TERM };
+    delete env.TMUX;
+    delete env.TMUX_PANE;
+    this.child = spawn(argv[0], argv.slice(1), { env, stdio: ['pipe', 'pipe', 'pipe'] });
+    this.pid = this.child.pid;
+    const decoder = new LineDecoder();
+    this.child.stdout.on('data', (chunk: Buffer) => {
+      for (const line of decoder.push(chunk)) this.framer.push(line);
+    });
+    this.child.stderr.on('data', (chunk: Buffer) => {
+      this.stderr = (this.stderr + chunk.toString('utf8')).slice(-2000);
+    });
+    this.child.stdin.on('error', () => undefined); // EPIPE after exit: the close handler reports it
+    this.exitedPromise = new Promise((res) => {
+      this.child.once('error', (err) => {
+        this.stderr ||= err.message;
+        if (this.child.pid === undefined) this.onClosed(res);
+      });
+      this.child.once('close', () => this.onClosed(res));
+    });
+    // Idle clients must not keep the process alive; a call in flight refs stdout (see track).
+    this.child.unref();
+    for (const s of [this.child.stdin, this.child.stdout, this.child.stderr]) (s as unknown as Socket).unref?.();
+  }
+
+  get exited(): boolean {
+    return this.exitedFlag;
+  }
+
+  /** Runs one command; resolves with its output lines, rejects with tmux's error text. */
+  send(args: readonly string[], opts: RunOptions = {}): Promise<string[]> {
+    if (this.exitedFlag) return Promise.reject(new ControlCallNotStarted(this.lostMessage()));
+    if (opts.signal?.aborted) return Promise.reject(abortError(opts.signal));
+    let line: string;
+    try {
+      line = formatControlLine(args);
+    } catch (err) {
+      return Promise.reject(err);
+    }
+    return new Promise<string[]>((resolve, reject) => {
+      let timer: NodeJS.Timeout | undefined;
+      const onAbort = () => settle(() => reject(abortError(opts.signal!)));
+      const settle = (fn: () => void) => {
+        if (p.done) return;
+        p.done = true;
+        if (timer) clearTimeout(timer);
+        opts.signal?.removeEventListener('abort', onAbort);
+        this.busy--;
+        this.track();
+        fn();
+      };
+      // An abandoned call stays queued (done) so its reply is still consumed in order.
+      const p: Pending = {
+        done: false,
+        resolve: (lines) => settle(() => resolve(lines)),
+        reject: (err) => settle(() => reject(err)),
+      };
+      if (opts.timeoutMs !== undefined) {
+        timer = setTimeout(() => p.reject(new LibTmuxException(`tmux ${args[0]} timed out after ${opts.timeoutMs}ms`)), opts.timeoutMs);
+      }
+      opts.signal?.addEventListener('abort', onAbort, { once: true });
+      const nonce = `${this.secret}${(this.seq++).toString(36)}`;
+      this.pending.push(p);
+      this.framer.expect(nonce);
+      this.busy++;
+      this.track();
+      this.child.stdin.write(`${line}\ndisplay-message -p ${nonce}\n`);
+    });
+  }
+
+  /** Ends the client (stdin EOF makes `tmux -C` exit) and waits until the process is gone. */
+  async close(): Promise<void> {
+    this.byUs = true;
+    if (!this.exitedFlag) {
+      // Never leave while tmux is still attaching us (see EngineGate): wait for that first.
+      let wait: NodeJS.Timeout | undefined;
+      await Promise.race([this.ready.catch(() => undefined), new Promise((r) => (wait = setTimeout(r, 5000)))]);
+      clearTimeout(wait);
+      this.child.stdin.end();
+      const term = setTimeout(() => this.child.kill('SIGTERM'), 1000);
+      const kill = setTimeout(() => this.child.kill('SIGKILL'), 3000);
+      await this.exitedPromise;
+      clearTimeout(term);
+      clearTimeout(kill);
+    }
+  }
+
+  private track(): void {
+    const out = this.child.stdout as unknown as Socket;
+    // A closed socket would queue ref/unref for a 'connect' that never comes.
+    if (this.exitedFlag || out.destroyed) return;
+    if (this.busy > 0) out.ref?.();
+    else out.unref?.();
+  }
+
+  private onReply(ok: boolean, lines: string[]): void {
+    const p = this.pending.shift();
+    if (!p || p.done) return;
+    if (ok) p.resolve(lines);
+    // The subprocess engine reports tmux's stderr trimmed; the %error body is that text, except
+    // that control mode builds the command while parsing the line and says `parse error: ` first.
+    else p.reject(new LibTmuxException(lines.join('\n').trim().replace(/^parse error: /, '') || 'tmux command failed'));
+  }
+
+  private onNotification(line: string): void {
+    if (line === '%exit' || line.startsWith('%exit ')) {
+      this.sawExit = true;
+      this.exitReason = line.slice(6);
+    }
+    this.opts.onNotification?.(line);
+  }
+
+  private settleReady(error: string | null): void {
+    if (this.readyDone) return;
+    this.readyDone = true;
+    if (error === null) this.readyResolve();
+    else this.readyReject(new LibTmuxException(error));
+  }
+
+  /** The tmux client prints `%exit server exited unexpectedly` when the server vanished. */
+  private get orderly(): boolean {
+    return this.sawExit && !/unexpectedly|lost/.test(this.exitReason);
+  }
+
+  private lostMessage(): string {
+    const why = this.byUs ? 'engine closed' : this.exitReason || this.stderr.trim() || 'tmux server exited or dropped the client';
+    return `Lost the tmux control connection (${why}); the next call reconnects`;
+  }
+
+  private onClosed(done: () => void): void {
+    if (this.exitedFlag) return;
+    this.exitedFlag = true;
+    const started = this.framer.callStarted;
+    const lost = this.lostMessage();
+    this.pending.splice(0).forEach((p, i) => {
+      // After an orderly %exit tmux has flushed every reply it started (the client waits for
+      // its output to drain), so a call without a %begin never ran. After an abrupt end
+      // (server killed) nothing can be known.
+      const notStarted = this.orderly && !(i === 0 && started);
+      p.reject(notStarted ? new ControlCallNotStarted(lost) : new TmuxConnectionLost(lost));
+    });
+    this.settleReady(this.stderr.trim() || this.exitReason || 'control client exited');
+    this.opts.logger.debug(`${this.opts.label}: exited (${this.sawExit ? `%exit ${this.exitReason}`.trim() : 'no %exit'})`);
+    this.opts.onClose?.({ orderly: this.orderly, reason: this.exitReason || this.stderr.trim(), byUs: this.byUs });
+    done();
+  }
+}

@@ -1,0 +1,300 @@
+import { ControlCallNotStarted, ControlClient, ControlCloseInfo, EngineLogger } from './control-client';
+import { needsSubprocess } from './control-routing';
+import { EngineGate } from './engine-gate';
+import { ExecEngine } from './exec-engine';
+import { PaneEventHub, PaneState } from './pane-events';
+import { LibTmuxException } from './tmux-errors';
+import type { PaneEvent, RunOptions, TmuxEngine, TmuxServerKey } from './tmux-engine';
+
+/** SPEC C1 states: subprocesses, a control client attached, or waiting to re-attach. */
+export type ControlEngineState = 'exec' | 'attached' | 'reconnecting';
+
+export interface ControlEngineOptions {
+  readonly logger: EngineLogger;
+  /** From `exec`, attach again at most this often (SPEC C1: once a second). */
+  readonly retryMs?: number;
+  /** Event sources without subscribers go quiet after this long (SPEC C2: 30 s). */
+  readonly eventIdleMs?: number;
+  /** How long attaching may take before the call falls back to a subprocess. */
+  readonly attachTimeoutMs?: number;
+}
+
+/** Never resize anything (ignore-size); output only while a pane is watched (see PaneEventHub);
+ *  if we fall 1 s behind on a pane tmux pauses it for us instead of buffering without bound. */
+const COMMAND_FLAGS = 'ignore-size,no-output,pause-after=1';
+const EVENT_FLAGS = 'ignore-size,pause-after=1';
+const SEP = '\u001f';
+const PANE_FORMAT = `#{pane_id}${SEP}#{session_id}${SEP}#{pane_dead}${SEP}#{pane_pid}`;
+
+/** The session a call names with `-t $N`: C1 attaches there first. */
+function targetSession(args: readonly string[]): string | null {
+  const i = args.indexOf('-t');
+  const t = i > 0 ? args[i + 1] : undefined;
+  return t && /^\$\d+$/.test(t) ? t : null;
+}
+
+function parsePanes(lines: readonly string[]): Map<string, PaneState[]> {
+  const map = new Map<string, PaneState[]>();
+  for (const line of lines) {
+    const [id, session, dead, pid] = line.split(SEP);
+    const list = map.get(id) ?? [];
+    list.push({ session, dead: dead === '1', pid: pid ?? '' });
+    map.set(id, list);
+  }
+  return map;
+}
+
+/**
+ * The control-mode engine (DESIGN "Engine"): one hidden `tmux -C` client per tmux server,
+ * attached lazily on the first call, pipelining commands; subprocesses when tmux has no
+ * session to attach to, for commands that must not run on the connection, and after close.
+ */
+export class ControlEngine implements TmuxEngine {
+  readonly hasEvents = true;
+  private readonly exec: ExecEngine;
+  private readonly log: EngineLogger;
+  private readonly hub: PaneEventHub;
+  private readonly gate = new EngineGate();
+  /** Every client process we started that has not exited yet (command and event clients). */
+  private readonly live = new Set<ControlClient>();
+  /** Pids of our clients that exited: tmux must have dropped them before we attach again. */
+  private readonly departed = new Set<number>();
+  private main: { client: ControlClient; session: string } | null = null;
+  private connecting: Promise<ControlClient | null> | null = null;
+  private lastAttempt = -Infinity;
+  private current: ControlEngineState = 'exec';
+  private lastMode: 'exec' | 'control' = 'exec';
+  private closed = false;
+
+  constructor(readonly key: TmuxServerKey, private readonly opts: ControlEngineOptions) {
+    this.exec = new ExecEngine(key);
+    this.log = opts.logger;
+    this.hub = new PaneEventHub(
+      {
+        logger: this.log,
+        paneState: (id) => this.paneState(id),
+        allPanes: async () => parsePanes(await this.run(['list-panes', '-a', '-F', PANE_FORMAT])),
+        mainClient: () => (this.main && !this.main.client.exited ? this.main : null),
+        openEventClient: (session, onNotification, onClose) =>
+          this.startClient(session, EVENT_FLAGS, `event client ${session}`, onNotification, (_info, client) => onClose(client)),
+        closeEventClient: (client) => this.gate.exclusive(() => client.close()),
+      },
+      opts.eventIdleMs,
+    );
+  }
+
+  /** What served the last call. */
+  get mode(): 'exec' | 'control' {
+    return this.lastMode;
+  }
+
+  /** The C1 state (for logs and tests). */
+  get state(): ControlEngineState {
+    return this.current;
+  }
+
+  /** Pids of the live tmux client processes this engine started (for tests). */
+  clientPids(): number[] {
+    const main = this.main?.client;
+    const all = [...this.live].sort((a, b) => Number(b === main) - Number(a === main));
+    return all.flatMap((c) => (c.pid && !c.exited ? [c.pid] : []));
+  }
+
+  argvPrefix(): string[] {
+    return this.exec.argvPrefix();
+  }
+
+  run(args: readonly string[], opts?: RunOptions): Promise<string[]> {
+    return this.dispatch(args, opts, (lines) => lines, () => this.exec.run(args, opts), true);
+  }
+
+  /**
+   * Raw stdout. Each control-mode output line is one line of the subprocess's stdout, so
+   * joining them with `\n` terminators is exact; `show-buffer` (the one command whose bytes
+   * differ in control mode: it escapes them) always runs as a subprocess.
+   */
+  runRaw(args: readonly string[], opts?: RunOptions): Promise<string> {
+    return this.dispatch(args, opts, (lines) => lines.map((l) => `${l}\n`).join(''), () => this.exec.runRaw(args, opts), true);
+  }
+
+  onPaneEvent(paneId: string, listener: (ev: PaneEvent) => void): () => void {
+    return this.hub.subscribe(paneId, listener);
+  }
+
+  /** Detaches every client and waits until their processes are gone. */
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.connecting?.catch(() => undefined);
+    await this.gate.exclusive(async () => {
+      // Exclusive: no client is starting now, and any start queued behind us sees `closed`.
+      this.main = null;
+      this.current = 'exec';
+      this.hub.close();
+      await Promise.all([...this.live].map((c) => c.close()));
+    });
+  }
+
+  private async dispatch<T>(
+    args: readonly string[],
+    opts: RunOptions | undefined,
+    fromLines: (lines: string[]) => T,
+    viaExec: () => Promise<T>,
+    mayRetry: boolean,
+  ): Promise<T> {
+    const client = this.closed || needsSubprocess(args) ? null : await this.connect(args);
+    await this.gate.enter();
+    try {
+      if (!client) {
+        const out = await viaExec();
+        this.lastMode = 'exec';
+        return out;
+      }
+      const lines = await client.send(args, opts);
+      this.lastMode = 'control';
+      return fromLines(lines);
+    } catch (err) {
+      // The client left in order (its session was killed…) before tmux ran this call: run it
+      // on the next connection (or a subprocess) once; it never ran, so this is not a repeat.
+      if (!(err instanceof ControlCallNotStarted && mayRetry)) throw err;
+    } finally {
+      this.gate.leave();
+    }
+    return this.dispatch(args, opts, fromLines, viaExec, false);
+  }
+
+  private connect(args: readonly string[]): Promise<ControlClient | null> {
+    if (this.main && !this.main.client.exited) return Promise.resolve(this.main.client);
+    if (this.connecting) return this.connecting;
+    if (this.current === 'exec' && Date.now() - this.lastAttempt < (this.opts.retryMs ?? 1000)) return Promise.resolve(null);
+    this.connecting = this.attach(args).finally(() => {
+      this.connecting = null;
+    });
+    return this.connecting;
+  }
+
+  private async attach(args: readonly string[]): Promise<ControlClient | null> {
+    this.lastAttempt = Date.now();
+    let sessions: string[];
+    try {
+      // Never let attach-session pick or create anything: choose an existing session id.
+      sessions = await this.exec.run(['list-sessions', '-F', '#{session_id}']);
+    } catch {
+      sessions = [];
+    }
+    if (sessions.length === 0) return this.toExec('no tmux server or no session to attach to');
+    const wanted = targetSession(args);
+    const session = wanted && sessions.includes(wanted) ? wanted : sessions[0];
+    let client: ControlClient;
+    try {
+      client = await this.startClient(
+        session,
+        COMMAND_FLAGS,
+        `control client ${session}`,
+        (line, c) => this.hub.notify(session, c, line),
+        (info, c) => this.onMainClose(c, info),
+      );
+    } catch (err) {
+      return this.toExec(`could not attach to ${session}: ${(err as Error).message}`);
+    }
+    if (this.closed) {
+      await this.gate.exclusive(() => client.close());
+      return null;
+    }
+    this.main = { client, session };
+    this.current = 'attached';
+    this.log.info(`attached control client (pid ${client.pid}) to session ${session}`);
+    return client;
+  }
+
+  /** Starts a client alone (see EngineGate) and resolves once tmux has attached it. */
+  private startClient(
+    session: string,
+    flags: string,
+    label: string,
+    onNotification: (line: string, client: ControlClient) => void,
+    onClose: (info: ControlCloseInfo, client: ControlClient) => void,
+  ): Promise<ControlClient> {
+    return this.gate.exclusive(async () => {
+      if (this.closed) throw new LibTmuxException('engine closed');
+      await this.awaitDeparted();
+      const client: ControlClient = new ControlClient({
+        argvPrefix: this.exec.argvPrefix(),
+        session,
+        flags,
+        logger: this.log,
+        label,
+        onNotification: (line) => onNotification(line, client),
+        onClose: (info) => {
+          this.live.delete(client);
+          if (client.pid) this.departed.add(client.pid);
+          onClose(info, client);
+        },
+      });
+      this.live.add(client);
+      let timer: NodeJS.Timeout | undefined;
+      try {
+        await Promise.race([
+          client.ready,
+          new Promise((_, reject) => {
+            timer = setTimeout(() => reject(new LibTmuxException('attach timed out')), this.opts.attachTimeoutMs ?? 5000);
+          }),
+        ]);
+      } catch (err) {
+        await client.close();
+        throw err;
+      } finally {
+        clearTimeout(timer);
+      }
+      return client;
+    });
+  }
+
+  /**
+   * Waits until tmux has dropped our exited clients: their `%client-detached` broadcast must
+   * not meet the next client's start (EngineGate). Bounded; list-clients runs as a subprocess.
+   */
+  private async awaitDeparted(): Promise<void> {
+    for (let i = 0; i < 100 && this.departed.size > 0; i++) {
+      let pids: Set<string>;
+      try {
+        pids = new Set(await this.exec.run(['list-clients', '-F', '#{client_pid}']));
+      } catch {
+        pids = new Set(); // no server: nothing left to drop
+      }
+      for (const pid of [...this.departed]) if (!pids.has(String(pid))) this.departed.delete(pid);
+      if (this.departed.size > 0) await new Promise((r) => setTimeout(r, 5));
+    }
+    this.departed.clear();
+  }
+
+  private toExec(why: string): null {
+    if (this.current !== 'exec') this.log.info(`using subprocesses: ${why}`);
+    else this.log.debug(`using subprocesses: ${why}`);
+    this.current = 'exec';
+    return null;
+  }
+
+  private onMainClose(client: ControlClient, info: ControlCloseInfo): void {
+    if (this.main?.client !== client) return;
+    this.main = null;
+    this.hub.mainLost();
+    if (info.byUs || this.closed) return;
+    this.current = 'reconnecting';
+    // A killed session or a detach ends with %exit: routine, so no warning (SPEC C1).
+    if (info.orderly) this.log.info(`control client left its session (${info.reason || 'exit'}); re-attaching on the next call`);
+    else this.log.warn(`lost the tmux control connection (${info.reason || 'no reason given'}); the next call reconnects`);
+  }
+
+  private async paneState(paneId: string): Promise<PaneState | null> {
+    // list-panes, not display-message: display-message falls back to another pane when its
+    // target does not exist, which would bind a missing pane to some session.
+    let lines: string[];
+    try {
+      lines = await this.run(['list-panes', '-t', paneId, '-F', PANE_FORMAT]);
+    } catch (err) {
+      if (err instanceof LibTmuxException && /can't find/.test(err.message)) return null;
+      throw err;
+    }
+    return parsePanes(lines).get(paneId)?.[0] ?? null;
+  }
+}

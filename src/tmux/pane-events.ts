@@ -1,0 +1,272 @@
+import type { ControlClient, EngineLogger } from './control-client';
+import type { PaneEvent } from './tmux-engine';
+
+/** What a pane looks like to the hub (SPEC C2: events only wake; readers re-capture). */
+export interface PaneState {
+  readonly session: string;
+  readonly dead: boolean;
+  readonly pid: string;
+}
+
+/** What the hub needs from its engine. */
+export interface PaneEventSource {
+  /** The pane's state, null when it does not exist; throws when tmux is unreachable. */
+  paneState(paneId: string): Promise<PaneState | null>;
+  /** Every pane of the server, keyed by pane id (one entry per session it is linked in). */
+  allPanes(): Promise<Map<string, PaneState[]>>;
+  /** The command client and its session, when attached: its session's output comes on it. */
+  mainClient(): { readonly client: ControlClient; readonly session: string } | null;
+  /** Attaches a hidden event client to another session; resolves once it is attached. */
+  openEventClient(session: string, onNotification: (line: string, client: ControlClient) => void, onClose: (client: ControlClient) => void): Promise<ControlClient>;
+  /** Detaches an event client (serialized with the engine's other client starts/stops). */
+  closeEventClient(client: ControlClient): Promise<void>;
+  readonly logger: EngineLogger;
+}
+
+type Listener = (ev: PaneEvent) => void;
+
+/** Where one session's `%output` comes from: the command client or an event client. */
+interface Source {
+  readonly main: boolean;
+  readonly client: Promise<ControlClient | null>;
+  readonly panes: Set<string>;
+  idle?: NodeJS.Timeout;
+  /** The command client attaches with `no-output` and turns output on only while needed. */
+  outputOn: boolean;
+}
+
+/** Notifications after which a subscribed pane may be gone, dead, respawned or moved. */
+const STRUCTURAL = /^%(layout-change|window-close|unlinked-window-close|sessions-changed|window-add|unlinked-window-add)( |$)/;
+
+function outputPane(line: string): string | null {
+  if (!line.startsWith('%output ') && !line.startsWith('%extended-output ')) return null;
+  const start = line.indexOf(' ') + 1;
+  const end = line.indexOf(' ', start);
+  return end < 0 ? line.slice(start) : line.slice(start, end);
+}
+
+/**
+ * Pane wake-ups from `%output` (never `pipe-pane`: it belongs to the user, SPEC C2). `%output`
+ * covers only a client's own session: panes in the command client's session use it (output
+ * switched on only while someone listens), other sessions get a lazily attached event client.
+ * Either goes quiet after `idleMs` without subscribers.
+ */
+export class PaneEventHub {
+  private readonly listeners = new Map<string, Set<Listener>>();
+  private readonly bound = new Map<string, PaneState>();
+  private readonly sources = new Map<string, Source>();
+  private readonly dirty = new Set<string>();
+  private flushQueued = false;
+  private checking = false;
+  private recheck = false;
+  private closed = false;
+
+  constructor(private readonly src: PaneEventSource, private readonly idleMs = 30_000) {}
+
+  subscribe(paneId: string, listener: Listener): () => void {
+    if (this.closed) return () => undefined;
+    let set = this.listeners.get(paneId);
+    if (!set) {
+      set = new Set();
+      this.listeners.set(paneId, set);
+      void this.bind(paneId);
+    }
+    set.add(listener);
+    const mine = set;
+    return () => {
+      mine.delete(listener);
+      if (mine.size === 0 && this.listeners.get(paneId) === mine) {
+        this.listeners.delete(paneId);
+        this.unbind(paneId);
+      }
+    };
+  }
+
+  /** Feeds a notification line from the client that serves `session`. */
+  notify(session: string, client: ControlClient, line: string): void {
+    const paneId = outputPane(line);
+    if (paneId !== null) {
+      if (this.listeners.has(paneId)) this.queue(paneId);
+    } else if (line.startsWith('%pause ')) {
+      // pause-after stopped this pane's output to us (we fell behind): resume it, and wake
+      // the waiters, since what was skipped can only be seen by a fresh capture.
+      const id = line.slice(7);
+      client.send(['refresh-client', '-A', `${id}:continue`]).catch(() => undefined);
+      if (this.listeners.has(id)) this.queue(id);
+    } else if (STRUCTURAL.test(line) && this.sources.has(session)) {
+      this.scheduleCheck();
+    }
+  }
+
+  /** The command client went away: its panes are re-bound (the next call re-attaches). */
+  mainLost(): void {
+    for (const [session, s] of this.sources) if (s.main) this.dropSource(session, s);
+  }
+
+  /** An event client ended on its own (session killed, detached, server gone). */
+  private eventClientLost(session: string, client: ControlClient): void {
+    const s = this.sources.get(session);
+    if (!s || s.main) return;
+    void s.client.then((c) => {
+      if (c === client && this.sources.get(session) === s) this.dropSource(session, s);
+    });
+  }
+
+  private dropSource(session: string, s: Source): void {
+    this.sources.delete(session);
+    if (s.idle) clearTimeout(s.idle);
+    if (this.closed) return;
+    for (const paneId of s.panes) {
+      this.bound.delete(paneId);
+      this.emit(paneId, 'closed');
+      if (this.listeners.has(paneId)) void this.bind(paneId);
+    }
+  }
+
+  /** Ends the stream: subscribers hear `closed`. The engine stops the clients themselves. */
+  close(): void {
+    this.closed = true;
+    for (const id of this.listeners.keys()) this.emit(id, 'closed');
+    this.listeners.clear();
+    this.bound.clear();
+    for (const s of this.sources.values()) if (s.idle) clearTimeout(s.idle);
+    this.sources.clear();
+  }
+
+  private emit(paneId: string, kind: PaneEvent['kind']): void {
+    for (const l of [...(this.listeners.get(paneId) ?? [])]) {
+      try {
+        l({ paneId, kind });
+      } catch (err) {
+        this.src.logger.warn(`pane event listener failed: ${String(err)}`);
+      }
+    }
+  }
+
+  private async bind(paneId: string): Promise<void> {
+    let state: PaneState | null;
+    try {
+      state = await this.src.paneState(paneId);
+    } catch {
+      return this.emit(paneId, 'closed'); // no server: nothing will ever print
+    }
+    if (this.closed || !this.listeners.has(paneId)) return;
+    if (!state) return this.emit(paneId, 'exited');
+    this.bound.set(paneId, state);
+    const s = this.source(state.session);
+    s.panes.add(paneId);
+    if (s.idle) clearTimeout(s.idle);
+    s.idle = undefined;
+    const client = await s.client;
+    if (!client || this.closed) return;
+    if (s.main && !s.outputOn) {
+      s.outputOn = true;
+      await client.send(['refresh-client', '-f', '!no-output']).catch(() => undefined);
+    }
+    // Output printed before this source was live produced no event: wake once to re-check.
+    if (this.listeners.has(paneId)) this.emit(paneId, 'output');
+  }
+
+  private source(session: string): Source {
+    const existing = this.sources.get(session);
+    if (existing) return existing;
+    const main = this.src.mainClient();
+    let s: Source;
+    if (main && main.session === session) {
+      s = { main: true, client: Promise.resolve(main.client), panes: new Set(), outputOn: false };
+    } else {
+      const opened = this.src
+        .openEventClient(
+          session,
+          (line, client) => this.notify(session, client, line),
+          (client) => this.eventClientLost(session, client),
+        )
+        .catch((err: Error) => {
+          this.src.logger.debug(`no event client for ${session}: ${err.message}`);
+          if (this.sources.get(session) === s) this.dropSource(session, s);
+          return null;
+        });
+      s = { main: false, client: opened, panes: new Set(), outputOn: true };
+    }
+    this.sources.set(session, s);
+    return s;
+  }
+
+  private unbind(paneId: string): void {
+    const st = this.bound.get(paneId);
+    this.bound.delete(paneId);
+    const s = st && this.sources.get(st.session);
+    if (!s) return;
+    s.panes.delete(paneId);
+    if (s.panes.size > 0 || s.idle) return;
+    s.idle = setTimeout(() => void this.retire(st.session, s), this.idleMs);
+    s.idle.unref();
+  }
+
+  /** No subscriber for idleMs: the command client stops output, an event client detaches. */
+  private async retire(session: string, s: Source): Promise<void> {
+    if (this.sources.get(session) !== s || s.panes.size > 0) return;
+    this.sources.delete(session);
+    const client = await s.client;
+    if (!client || client.exited) return;
+    if (s.main) await client.send(['refresh-client', '-f', 'no-output']).catch(() => undefined);
+    else await this.src.closeEventClient(client);
+  }
+
+  /** Coalesces a burst of %output lines (one stdout chunk) into one event per pane. */
+  private queue(paneId: string): void {
+    this.dirty.add(paneId);
+    if (this.flushQueued) return;
+    this.flushQueued = true;
+    queueMicrotask(() => {
+      this.flushQueued = false;
+      const ids = [...this.dirty];
+      this.dirty.clear();
+      for (const id of ids) this.emit(id, 'output');
+    });
+  }
+
+  /** Re-reads the subscribed panes after a structural change; one check at a time. */
+  private scheduleCheck(): void {
+    if (this.checking) {
+      this.recheck = true;
+      return;
+    }
+    this.checking = true;
+    void this.check().finally(() => {
+      this.checking = false;
+      if (this.recheck && !this.closed) {
+        this.recheck = false;
+        this.scheduleCheck();
+      }
+    });
+  }
+
+  private async check(): Promise<void> {
+    if (this.bound.size === 0) return;
+    let all: Map<string, PaneState[]>;
+    try {
+      all = await this.src.allPanes();
+    } catch {
+      return; // the server is going away; the clients' close reports it
+    }
+    for (const [paneId, was] of [...this.bound]) {
+      const now = all.get(paneId);
+      if (!now) {
+        this.unbind(paneId);
+        this.emit(paneId, 'exited');
+        continue;
+      }
+      const here = now.find((s) => s.session === was.session) ?? now[0];
+      if (here.dead && !was.dead) this.emit(paneId, 'exited');
+      else if (here.pid !== was.pid && !here.dead) this.emit(paneId, 'respawned');
+      if (here.session === was.session) {
+        this.bound.set(paneId, here);
+      } else {
+        // Moved to another session (move-window, join-pane): follow it.
+        this.unbind(paneId);
+        void this.bind(paneId);
+      }
+    }
+  }
+}

@@ -1,0 +1,69 @@
+import { execFileSync } from 'node:child_process';
+import winston from 'winston';
+import { ControlEngine } from '../../src/tmux/control-engine';
+import { createEngineFactory, ENGINE_LOGGER } from '../../src/tmux/engine.factory';
+import { ExecEngine } from '../../src/tmux/exec-engine';
+import { waitForChannel } from '../../src/tmux/wait-for';
+import { PrivateTmux, until } from './engine-fixture';
+
+/** `tmux … wait-for <channel>` processes still running (read-only look at the process table). */
+function waiters(channel: string): string[] {
+  return execFileSync('ps', ['-eo', 'args'], { encoding: 'utf8' })
+    .split('\n')
+    .filter((l) => l.includes(`wait-for ${channel}`));
+}
+
+describe('waitForChannel', () => {
+  const t = new PrivateTmux();
+  beforeAll(() => t.newSession('w'));
+  afterAll(() => t.kill());
+
+  it('resolves signalled when the channel is signalled', async () => {
+    const ch = `ch-signal-${t.socket}`;
+    const waiting = waitForChannel(t.key, ch);
+    await until(() => waiters(ch).length === 1);
+    await t.tmuxAsync('wait-for', '-S', ch);
+    expect(await waiting).toEqual({ outcome: 'signalled' });
+    expect(waiters(ch)).toEqual([]);
+  });
+
+  it('kills the child on timeout', async () => {
+    const ch = `ch-timeout-${t.socket}`;
+    expect(await waitForChannel(t.engineArgv(), ch, { timeoutMs: 50 })).toEqual({ outcome: 'timeout' });
+    expect(waiters(ch)).toEqual([]);
+  });
+
+  it('kills the child on abort', async () => {
+    const ch = `ch-abort-${t.socket}`;
+    const ac = new AbortController();
+    const waiting = waitForChannel(t.key, ch, { signal: ac.signal });
+    await until(() => waiters(ch).length === 1);
+    ac.abort();
+    expect(await waiting).toEqual({ outcome: 'aborted' });
+    expect(waiters(ch)).toEqual([]);
+    expect(await waitForChannel(t.key, ch, { signal: ac.signal })).toEqual({ outcome: 'aborted' });
+  });
+
+  it('reports a missing server', async () => {
+    const none = new PrivateTmux();
+    const r = await waitForChannel(none.key, 'x', { timeoutMs: 5000 });
+    expect(r).toMatchObject({ outcome: 'error', noServer: true });
+  });
+});
+
+describe('createEngineFactory', () => {
+  it('builds the engine the mode asks for, logging as tmux_mcp.engine', async () => {
+    const names: string[] = [];
+    const loggers = (name: string) => {
+      names.push(name);
+      return winston.createLogger({ silent: true });
+    };
+    const key = { socketName: 'tmux-mcp-test-factory', socketPath: null, tmuxBin: 'tmux' };
+    expect(createEngineFactory('exec', loggers)(key)).toBeInstanceOf(ExecEngine);
+    const control = createEngineFactory('control', loggers)(key);
+    expect(control).toBeInstanceOf(ControlEngine);
+    expect(control.hasEvents).toBe(true);
+    expect(names).toEqual([ENGINE_LOGGER]);
+    await control.close();
+  });
+});
