@@ -1,47 +1,7 @@
 'use strict';
 // Bench 2: capture_pane of 2000 lines of scrollback over MCP (control engine), against the raw
 // control-mode command `capture-pane -p -S -2000` on our own `tmux -C` client, interleaved.
-const { spawn } = require('node:child_process');
-const { Tmux, startServer, stats, time, minimalEnv } = require('./lib');
-
-/** A bare control-mode client: one command at a time, resolved on its %end. */
-function rawControl(socket, session) {
-  const p = spawn('tmux', ['-u', '-L', socket, '-C', 'attach-session', '-f', 'ignore-size,no-output', '-t', session], {
-    env: minimalEnv({ TERM: 'tmux-mcp-engine' }),
-    stdio: ['pipe', 'pipe', 'ignore'],
-  });
-  let buf = '';
-  let onReady;
-  const ready = new Promise((r) => (onReady = r));
-  // The attach itself answers with one %begin/%end block: ready once it closes.
-  let pending = () => onReady();
-  let inBlock = false;
-  p.stdout.on('data', (d) => {
-    buf += d;
-    let i;
-    while ((i = buf.indexOf('\n')) >= 0) {
-      const line = buf.slice(0, i);
-      buf = buf.slice(i + 1);
-      if (line.startsWith('%begin')) inBlock = true;
-      else if (inBlock && (line.startsWith('%end') || line.startsWith('%error'))) {
-        inBlock = false;
-        const r = pending;
-        pending = null;
-        r?.();
-      }
-    }
-  });
-  return {
-    ready,
-    run(cmd) {
-      return new Promise((resolve) => {
-        pending = resolve;
-        p.stdin.write(cmd + '\n');
-      });
-    },
-    close: () => new Promise((r) => { p.on('close', r); p.stdin.end(); }),
-  };
-}
+const { Tmux, startServer, stats, time, rawControl } = require('./lib');
 
 module.exports = async function capture({ iterations = 100 } = {}) {
   const tmux = new Tmux().start('cap');

@@ -91,4 +91,45 @@ function spawnTime(args) {
   });
 }
 
-module.exports = { ROOT, CLI, Tmux, minimalEnv, startServer, rssMb, stats, time, now, fmt, spawnTime };
+/** A bare control-mode client: one command at a time, resolved on its %end. */
+function rawControl(socket, session) {
+  const p = spawn('tmux', ['-u', '-L', socket, '-C', 'attach-session', '-f', 'ignore-size,no-output', '-t', session], {
+    env: minimalEnv({ TERM: 'tmux-mcp-engine' }),
+    stdio: ['pipe', 'pipe', 'ignore'],
+  });
+  let buf = '';
+  let onReady;
+  const ready = new Promise((r) => (onReady = r));
+  // The attach itself answers with one %begin/%end block: ready once it closes.
+  let pending = () => onReady();
+  let inBlock = false;
+  p.stdout.on('data', (d) => {
+    buf += d;
+    let i;
+    while ((i = buf.indexOf('\n')) >= 0) {
+      const line = buf.slice(0, i);
+      buf = buf.slice(i + 1);
+      if (line.startsWith('%begin')) inBlock = true;
+      else if (inBlock && (line.startsWith('%end') || line.startsWith('%error'))) {
+        inBlock = false;
+        const r = pending;
+        pending = null;
+        r?.();
+      }
+    }
+  });
+  return {
+    ready,
+    run(cmd) {
+      return new Promise((resolve) => {
+        pending = resolve;
+        p.stdin.write(cmd + '\n');
+      });
+    },
+    close: () => new Promise((r) => { p.on('close', r); p.stdin.end(); }),
+  };
+}
+
+
+module.exports = {
+  rawControl, ROOT, CLI, Tmux, minimalEnv, startServer, rssMb, stats, time, now, fmt, spawnTime };
