@@ -1,0 +1,64 @@
+import { McpHarness } from '../../helpers/mcp-harness';
+import { SPEC_TOOLS } from '../../helpers/spec-tools';
+
+type Listed = { name: string; title?: string; annotations?: Record<string, unknown>; _meta?: Record<string, unknown>; inputSchema: { properties?: Record<string, unknown> } };
+
+async function listAt(safety: 'readonly' | 'mutating' | 'destructive', promptsAsTools = false): Promise<Listed[]> {
+  const h = await McpHarness.start({ config: { safety, promptsAsTools }, socket: 'tmux-mcp-test-catalog-unused' });
+  try {
+    return (await h.client.listTools()).tools as Listed[];
+  } finally {
+    await h.close();
+  }
+}
+
+const RANK = { readonly: 0, mutating: 1, destructive: 2 } as const;
+const expected = (max: keyof typeof RANK) => SPEC_TOOLS.filter((t) => RANK[t[1]] <= RANK[max]).map((t) => t[0]);
+
+describe('the tool catalog (SPEC §1.1, B21, C36)', () => {
+  let all: Listed[];
+  beforeAll(async () => {
+    all = await listAt('destructive');
+  });
+
+  it('has the reference counts per tier: 21 readonly, 30 mutating, 5 destructive', () => {
+    const count = (tier: string) => SPEC_TOOLS.filter((t) => t[1] === tier).length;
+    expect([count('readonly'), count('mutating'), count('destructive')]).toEqual([21, 30, 5]);
+    expect(all).toHaveLength(56);
+  });
+
+  it.each(['readonly', 'mutating', 'destructive'] as const)('lists exactly the SPEC names at tier %s, in registration order', async (tier) => {
+    const names = (tier === 'destructive' ? all : await listAt(tier)).map((t) => t.name);
+    expect(names).toEqual(expected(tier));
+    expect(names).toHaveLength({ readonly: 21, mutating: 51, destructive: 56 }[tier]);
+  });
+
+  it('gives every tool the SPEC title, annotations and tier tag', () => {
+    const byName = new Map(all.map((t) => [t.name, t]));
+    for (const [name, tier, ro, de, id, ow, title, extra] of SPEC_TOOLS) {
+      const t = byName.get(name)!;
+      expect({ name, title: t.title, annotations: t.annotations }).toEqual({
+        name,
+        title,
+        annotations: { title, readOnlyHint: ro, destructiveHint: de, idempotentHint: id, openWorldHint: ow },
+      });
+      const tags = (t._meta as Record<string, string[]>)['tmux-mcp/tags'];
+      expect(tags).toEqual(extra.includes('SB') ? [tier, 'self-bounded'].sort() : [tier]);
+      expect(Boolean(t._meta?.['anthropic/alwaysLoad'])).toBe(extra.includes('AL'));
+      const hasSocket = 'socket_name' in (t.inputSchema.properties ?? {});
+      expect({ name, hasSocket }).toEqual({ name, hasSocket: !extra.includes('no socket_name') });
+    }
+  });
+
+  it('titles: hierarchy nouns say tmux, verbs of art do not', () => {
+    const byName = new Map(all.map((t) => [t.name, t.title!]));
+    for (const n of ['list_sessions', 'list_windows', 'list_panes', 'kill_server', 'create_window']) expect(byName.get(n)).toMatch(/tmux/);
+    for (const n of ['send_keys', 'capture_pane', 'run_command', 'wait_for_text', 'snapshot_pane']) expect(byName.get(n)).not.toMatch(/tmux/);
+  });
+
+  it('adds list_prompts and get_prompt as readonly tools when prompts-as-tools is on (B11)', async () => {
+    const names = (await listAt('readonly', true)).map((t) => t.name);
+    expect(names).toEqual(expect.arrayContaining(['list_prompts', 'get_prompt']));
+    expect(names).toHaveLength(23);
+  });
+});
