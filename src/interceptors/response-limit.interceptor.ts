@@ -63,6 +63,25 @@ export class ResponseLimitInterceptor implements ToolInterceptor {
     }
   }
 
+  /** Drops the oldest items of the entry's largest list (then cuts its longest string) until it fits. */
+  private shrinkEntry(entry: unknown, fits: () => boolean, set: (e: unknown) => void): unknown {
+    if (!entry || typeof entry !== 'object') return entry;
+    const e = { ...(entry as Record<string, unknown>) };
+    set(e);
+    const lists = Object.keys(e).filter((k) => Array.isArray(e[k]));
+    const key = lists.sort((a, b) => bytes(JSON.stringify(e[b])) - bytes(JSON.stringify(e[a])))[0];
+    if (key) {
+      const list = [...(e[key] as unknown[])];
+      e[key] = list;
+      while (list.length > 1 && !fits()) list.splice(0, Math.max(1, Math.min(list.length - 1, Math.floor(list.length / 8))));
+      if (list.length === 1 && typeof list[0] === 'string' && !fits()) {
+        const s = list[0];
+        for (let budget = Math.floor(bytes(s) / 2); budget > 0 && !fits(); budget = Math.floor(budget / 2)) list[0] = tailBytes(s, budget);
+      }
+    }
+    return e;
+  }
+
   private truncateModel(result: ToolResult, rl: { field: string; truncatedFlag?: string; countFlag?: string }): ToolResult {
     const sc = { ...result.structuredContent! };
     const v = sc[rl.field];
@@ -75,11 +94,13 @@ export class ResponseLimitInterceptor implements ToolInterceptor {
       const arr = [...v];
       sc[rl.field] = arr;
       // Drop the oldest entries first, an eighth at a time, until the envelope fits.
-      while (arr.length && !fits()) {
-        const n = Math.max(1, Math.floor(arr.length / 8));
+      while (arr.length > 1 && !fits()) {
+        const n = Math.max(1, Math.min(arr.length - 1, Math.floor(arr.length / 8)));
         arr.splice(0, n);
         dropped += n;
       }
+      // One entry alone over the cap (a search match of one huge pane): keep its tail too.
+      if (arr.length === 1 && !fits()) arr[0] = this.shrinkEntry(arr[0], fits, (e) => (arr[0] = e));
     } else if (typeof v === 'string') {
       const meta = result._meta;
       const build = (budget: number): ToolResult => {

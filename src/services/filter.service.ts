@@ -34,7 +34,9 @@ export function parseObjectParam(name: string, raw: unknown): Record<string, unk
     try {
       obj = JSON.parse(raw);
     } catch (err) {
-      throw new ExpectedToolError(`Invalid ${name} JSON: ${(err as Error).message}`);
+      // V8's message quotes the input; keep only where it failed (SPEC C12: no echo).
+      const pos = /position (\d+)/.exec((err as Error).message);
+      throw new ExpectedToolError(`Invalid ${name} JSON: not a valid JSON document${pos ? ` (error at position ${pos[1]})` : ''}`);
     }
   }
   if (obj === null || typeof obj !== 'object' || Array.isArray(obj))

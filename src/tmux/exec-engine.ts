@@ -30,6 +30,8 @@ export function execTmux(argv: readonly string[], opts: RunOptions = {}): Promis
         const e = err as NodeJS.ErrnoException & { killed?: boolean };
         if (e.code === 'ENOENT') return reject(new TmuxCommandNotFound('tmux binary not found. Ensure tmux is installed and in PATH.'));
         if (e.name === 'AbortError') return reject(e);
+        // The kernel caps one argument at 128 KiB: an expected, explained failure.
+        if (e.code === 'E2BIG') return reject(new LibTmuxException('argument too long for a tmux subprocess (the limit is 128 KiB per argument; use the control engine, or paste_text/load_buffer for large text)'));
         if (e.killed) return reject(new LibTmuxException(`tmux ${argv[argv.indexOf('-u') + 1] ?? ''} timed out after ${opts.timeoutMs}ms`));
         const text = (stderr || e.message).trim();
         if (isNoServerText(text)) return reject(new TmuxNoServer(text));

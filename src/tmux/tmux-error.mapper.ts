@@ -17,6 +17,22 @@ export const SUGGEST_PANES = 'Call list_panes to discover valid pane ids.';
 export const SUGGEST_AMBIGUOUS =
   'A window shared between sessions is listed once per session that holds it, so a name or index can match more than one row. Target it by id (session_id / window_id / pane_id) instead.';
 
+/**
+ * tmux's own error text, as it may appear in a message (SPEC C12): control characters escaped,
+ * at most 200 code points. Quotes stay as tmux wrote them.
+ */
+export function tmuxText(text: string): string {
+  const cps = Array.from(text);
+  const body = cps
+    .slice(0, 200)
+    .map((ch) => {
+      const c = ch.codePointAt(0)!;
+      return c < 0x20 || c === 0x7f || (c >= 0x80 && c < 0xa0) ? `\\x${c.toString(16).padStart(2, '0')}` : ch;
+    })
+    .join('');
+  return cps.length > 200 ? `${body}...` : body;
+}
+
 /** Maps the engine's and resolvers' errors to the texts of SPEC §3 (`_map_exception_to_tool_error`). */
 @injectable()
 export class TmuxErrorMapper implements ErrorMapper {
@@ -33,7 +49,7 @@ export class TmuxErrorMapper implements ErrorMapper {
       return new ExpectedToolError(`Object not found: ${error.message}`, { cause: error, suggestion: SUGGEST_LIST });
     if (error instanceof MultipleObjectsReturned)
       return new ExpectedToolError(`Ambiguous target: ${error.message}`, { cause: error, suggestion: SUGGEST_AMBIGUOUS });
-    if (error instanceof LibTmuxException) return new ExpectedToolError(`tmux error: ${error.message}`, { cause: error });
+    if (error instanceof LibTmuxException) return new ExpectedToolError(`tmux error: ${tmuxText(error.message)}`, { cause: error });
     return undefined;
   }
 }

@@ -49,6 +49,8 @@ export interface ParamOptions {
   minimum?: number;
   exclusiveMinimum?: number;
   maximum?: number;
+  /** A JavaScript regular expression (source) strings must match (error `string_pattern_mismatch`). */
+  pattern?: string;
   /** Max length in code points (error `string_too_long`). */
   maxLength?: number;
   /** Allow NUL characters (SPEC C31: only `text` and `content`). */

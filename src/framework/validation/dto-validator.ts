@@ -38,7 +38,10 @@ function checkString(p: ParamEntry, v: string, loc: (string | number)[], out: Vi
   }
   if (p.maxLength !== undefined && Array.from(v).length > p.maxLength) {
     out.push({ loc, msg: `String should have at most ${p.maxLength} characters`, type: 'string_too_long' });
+    return;
   }
+  if (p.pattern !== undefined && !new RegExp(p.pattern, 'u').test(v))
+    out.push({ loc, msg: `String should match pattern '${p.pattern}'`, type: 'string_pattern_mismatch' });
 }
 
 function checkBounds(p: ParamEntry, v: number, loc: (string | number)[], out: Violation[]): void {

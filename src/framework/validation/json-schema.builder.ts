@@ -14,6 +14,7 @@ function baseSchema(p: ParamEntry, mode: 'input' | 'output', rd?: DefaultResolve
     case 'string': {
       const s: JsonSchema = { type: 'string' };
       if (p.maxLength !== undefined) s.maxLength = p.maxLength;
+      if (p.pattern !== undefined) s.pattern = p.pattern;
       return s;
     }
     case 'integer':

@@ -6,6 +6,9 @@ export class ShowHookInput {
   @Param({
     type: 'string',
     noControlChars: true,
+    maxLength: 256,
+    // tmux format-expands hook names (`#(cmd)` would run): plain names and an index only.
+    pattern: '^[A-Za-z0-9_-]+(\\[[0-9]+\\])?$',
     description: "Hook name, e.g. 'after-new-session', 'pane-exited' or one index 'session-created[0]'.",
   })
   hook_name!: string;

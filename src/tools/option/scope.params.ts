@@ -25,8 +25,14 @@ export const SCOPE_P = {
 } satisfies Record<string, ParamOptions>;
 
 /** An option name: passed after `--`, never containing control characters (SPEC C23). */
+/**
+ * tmux format-expands option names (`show-options '#(cmd)'` runs cmd on 3.3a), so only plain
+ * names reach tmux: letters, digits, `_ . -`, an optional leading `@` and `[index]`.
+ */
 export const OPTION_NAME: ParamOptions = {
   type: 'string',
   noControlChars: true,
+  maxLength: 256,
+  pattern: '^@?[A-Za-z0-9_.-]+(\\[[0-9]+\\])?$',
   description: "Option name, e.g. 'mouse', 'status-left', 'remain-on-exit' or a user option '@my-flag'.",
 };

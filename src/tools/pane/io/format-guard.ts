@@ -17,6 +17,10 @@ const MODIFIERS = /#\{(?=([^:}]*):)/g;
  */
 export function assertSafeFormat(format: string): void {
   if (format.includes('#(')) throw new ExpectedToolError(JOBS_REFUSED);
+  // An escaped `#}` inside a modifier argument (`#{s/#}/x/;E:@opt}`) hides the real modifier list
+  // from a parser of ours, so any `E:`/`T:` after a `#{` is refused, wherever it stands.
+  const at = format.indexOf('#{');
+  if (at >= 0 && /(^|[^A-Za-z])[ET]:/.test(format.slice(at))) throw new ExpectedToolError(REEXPAND_REFUSED);
   for (const m of format.matchAll(MODIFIERS)) {
     if (m[1].split(';').some((mod) => /^[ET]$/.test(mod.trim()))) throw new ExpectedToolError(REEXPAND_REFUSED);
   }
