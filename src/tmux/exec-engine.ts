@@ -19,9 +19,14 @@ export function splitLines(stdout: string): string[] {
 }
 
 /** Runs a full tmux argv as a subprocess (never through a shell). */
+const E2BIG_TEXT =
+  'argument too long for a tmux subprocess (the limit is 128 KiB per argument; use the control engine, or paste_text/load_buffer for large text)';
+
 export function execTmux(argv: readonly string[], opts: RunOptions = {}): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = execFile(
+    let child;
+    try {
+      child = execFile(
       argv[0],
       argv.slice(1),
       { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024, signal: opts.signal, timeout: opts.timeoutMs, killSignal: 'SIGKILL' },
@@ -30,14 +35,18 @@ export function execTmux(argv: readonly string[], opts: RunOptions = {}): Promis
         const e = err as NodeJS.ErrnoException & { killed?: boolean };
         if (e.code === 'ENOENT') return reject(new TmuxCommandNotFound('tmux binary not found. Ensure tmux is installed and in PATH.'));
         if (e.name === 'AbortError') return reject(e);
-        // The kernel caps one argument at 128 KiB: an expected, explained failure.
-        if (e.code === 'E2BIG') return reject(new LibTmuxException('argument too long for a tmux subprocess (the limit is 128 KiB per argument; use the control engine, or paste_text/load_buffer for large text)'));
+        if (e.code === 'E2BIG') return reject(new LibTmuxException(E2BIG_TEXT));
         if (e.killed) return reject(new LibTmuxException(`tmux ${argv[argv.indexOf('-u') + 1] ?? ''} timed out after ${opts.timeoutMs}ms`));
         const text = (stderr || e.message).trim();
         if (isNoServerText(text)) return reject(new TmuxNoServer(text));
         reject(new LibTmuxException(text));
       },
     );
+    } catch (err) {
+      // spawn() throws E2BIG synchronously: the kernel caps one argument at 128 KiB.
+      if ((err as NodeJS.ErrnoException).code === 'E2BIG') return reject(new LibTmuxException(E2BIG_TEXT));
+      return reject(err);
+    }
     child.stdin?.end();
   });
 }

@@ -1,0 +1,170 @@
+import { callWithProgress } from '../helpers/hardening-calls';
+import { hasSocket, until, waitForChildren } from '../helpers/hardening-proc';
+import { HardenedTmux } from '../helpers/hardening-tmux';
+import { McpHarness } from '../helpers/mcp-harness';
+
+/**
+ * The MCP client cancels a call or disconnects mid-call: once things settle there is no
+ * orphaned `tmux … wait-for …` child of this (in-process server) process, no `tmux_mcp_`
+ * buffer and no run_command `@s_` pane option left (SPEC C24, C30). Settling is observed by
+ * bounded polling of /proc and tmux, never by sleeping.
+ */
+describe('cancel and disconnect leave nothing behind', () => {
+  const tmux = new HardenedTmux();
+  let n = 0;
+  const uniq = (p: string) => `${p}-${process.pid}-${++n}`;
+
+  beforeAll(() => tmux.start('main'));
+  afterAll(() => tmux.cleanup());
+
+  const ourWaiters = () => waitForChildren(process.pid, tmux.socket);
+
+  async function settled(): Promise<void> {
+    await until(() => ourWaiters().length === 0, 'no wait-for children');
+    await until(() => tmux.runOptions().length === 0, 'no @s_ pane options');
+    await until(() => tmux.ourBuffers().length === 0, 'no tmux_mcp_ buffers');
+  }
+
+  /** A pane of its own (concurrent run_commands would type into each other). */
+  function newPane(): string {
+    return tmux.tmux('split-window', '-d', '-P', '-F', '#{pane_id}', '-t', tmux.firstPane('main'), '-c', tmux.dir, 'sh').trim();
+  }
+
+  async function cancelled(p: Promise<unknown>): Promise<void> {
+    await expect(p).rejects.toThrow();
+  }
+
+  it('cancelling run_command: its waiter is killed, the reaper cleans up once the command ends', async () => {
+    const h = await McpHarness.start({ socket: tmux.socket });
+    try {
+      const pane = newPane();
+      const hold = uniq('hz-hold');
+      const ctl = new AbortController();
+      const r = callWithProgress(h, 'run_command', { pane_id: pane, command: `tmux wait-for ${hold}`, timeout: 25 }, ctl.signal);
+      await r.started;
+      await until(() => ourWaiters().some((p) => hasSocket(p.pid)), 'run_command waiting');
+      ctl.abort();
+      await cancelled(r.result);
+      // The command is still running in its shell: release it, then everything must settle.
+      tmux.tmux('wait-for', '-S', hold);
+      await settled();
+      tmux.tmux('kill-pane', '-t', pane);
+    } finally {
+      await h.close();
+    }
+  });
+
+  it('cancelling wait_for_channel and wait_for_text kills their children', async () => {
+    const h = await McpHarness.start({ socket: tmux.socket });
+    try {
+      const pane = tmux.firstPane('main');
+      const ch = new AbortController();
+      const wc = callWithProgress(h, 'wait_for_channel', { channel: uniq('hz-never'), timeout: 25 }, ch.signal);
+      const wt = new AbortController();
+      const ww = callWithProgress(h, 'wait_for_text', { pane_id: pane, patterns: ['HZ-NEVER-SHOWN'], timeout: 25 }, wt.signal);
+      await Promise.all([wc.started, ww.started]);
+      await until(() => ourWaiters().some((p) => hasSocket(p.pid)), 'wait_for_channel waiting');
+      ch.abort();
+      wt.abort();
+      await Promise.all([cancelled(wc.result), cancelled(ww.result)]);
+      await settled();
+      // The server still answers on the same connection.
+      expect((await h.ok<{ result: string }>('display_message', { format_string: 'alive', pane_id: pane })).result).toBe('alive');
+    } finally {
+      await h.close();
+    }
+  });
+
+  it('cancelling paste_text and load_buffer at any point leaves no buffer', async () => {
+    const h = await McpHarness.start({ socket: tmux.socket });
+    try {
+      const pane = newPane();
+      const calls: Promise<unknown>[] = [];
+      // Abort at different moments: before sending, after a tick, after a few ticks.
+      for (let i = 0; i < 30; i++) {
+        const ctl = new AbortController();
+        const tool = i % 2 ? 'paste_text' : 'load_buffer';
+        const args = tool === 'paste_text' ? { pane_id: pane, text: `: hz ${i}`, bracket: false } : { content: `hz ${i}`, logical_name: 'hz' };
+        const p = h.call(tool, args, { signal: ctl.signal });
+        calls.push(p.catch(() => undefined));
+        const ticks = i % 5;
+        void (async () => {
+          for (let t = 0; t < ticks; t++) await new Promise((r) => setImmediate(r));
+          ctl.abort();
+        })();
+      }
+      await Promise.all(calls);
+      // Buffers of load_buffer calls that completed belong to the agent until shutdown (C24);
+      // closing the server deletes them, and nothing else of ours may remain.
+      await h.close();
+      await settled();
+      tmux.tmux('kill-pane', '-t', pane);
+    } finally {
+      await h.close();
+    }
+  });
+
+  it('a client that disconnects mid-call: waits end, the reaper finishes, shutdown leaves nothing', async () => {
+    const h = await McpHarness.start({ socket: tmux.socket });
+    const pane = newPane();
+    const pane2 = newPane();
+    const hold = uniq('hz-hold');
+    const run = callWithProgress(h, 'run_command', { pane_id: pane, command: `tmux wait-for ${hold}`, timeout: 25 });
+    const wc = callWithProgress(h, 'wait_for_channel', { channel: uniq('hz-never'), timeout: 25 });
+    const wt = callWithProgress(h, 'wait_for_text', { pane_id: pane2, patterns: ['HZ-NEVER-SHOWN'], timeout: 25 });
+    const paste = h.call('paste_text', { pane_id: pane2, text: ': hz paste', bracket: false });
+    await Promise.all([run.started, wc.started, wt.started]);
+    await until(() => ourWaiters().filter((p) => hasSocket(p.pid)).length >= 2, 'both waits waiting');
+    await h.client.close();
+    // The client side sees its requests fail; the server side aborts their handlers.
+    for (const p of [run.result, wc.result, wt.result, paste]) await p.catch(() => undefined);
+    await until(() => !ourWaiters().some((p) => p.argv.some((a) => a.startsWith('hz-never'))), 'wait_for_channel child gone');
+    tmux.tmux('wait-for', '-S', hold);
+    await settled();
+    await h.close();
+    await settled();
+    tmux.tmux('kill-pane', '-t', pane);
+    tmux.tmux('kill-pane', '-t', pane2);
+  });
+
+  it('shutdown with a timed-out run_command still running: its waiter is killed and its option unset', async () => {
+    const h = await McpHarness.start({ socket: tmux.socket });
+    const pane = newPane();
+    const hold = uniq('hz-hold');
+    try {
+      const r = await h.ok<{ timed_out: boolean }>('run_command', { pane_id: pane, command: `tmux wait-for ${hold}`, timeout: 0.3 });
+      expect(r.timed_out).toBe(true);
+      // The reaper watches the still-running command in a wait-for child of ours.
+      await until(() => ourWaiters().length > 0, 'reaper waiting');
+      await h.close();
+      await until(() => ourWaiters().length === 0, 'reaper waiter killed at shutdown');
+      expect(tmux.runOptions()).toEqual([]);
+    } finally {
+      tmux.tmux('wait-for', '-S', hold);
+      await h.close();
+      tmux.tmux('kill-pane', '-t', pane);
+    }
+  });
+
+  // KNOWN BUG (reported): SPEC C30 says no pane option of ours outlives the server, but a
+  // command still running at shutdown stores its status in `@s_<id>` when it ends, after the
+  // server is gone. `.failing` flips to red once src/ fixes it: then drop `.failing`.
+  it.failing('a command that ends after shutdown leaves no @s_ option behind (SPEC C30)', async () => {
+    const h = await McpHarness.start({ socket: tmux.socket });
+    const pane = newPane();
+    const hold = uniq('hz-hold');
+    try {
+      await h.ok('run_command', { pane_id: pane, command: `tmux wait-for ${hold}`, timeout: 0.3 });
+      await h.close();
+      // The wrapper's channel is on screen; once the shell signals it, the status was stored.
+      const channel = /wait-for -S (r_[0-9a-f]{10})/.exec(tmux.tmux('capture-pane', '-p', '-J', '-t', pane))![1];
+      const done = tmux.tmuxAsync('wait-for', channel);
+      tmux.tmux('wait-for', '-S', hold);
+      await done;
+      expect(tmux.runOptions()).toEqual([]);
+    } finally {
+      for (const o of tmux.runOptions()) tmux.tmux('set-option', '-p', '-u', '-t', o.split(' ')[0], o.split(' ')[1]);
+      tmux.tmux('kill-pane', '-t', pane);
+    }
+  });
+});
