@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -87,9 +87,20 @@ describe('pipe_pane', () => {
 
   it('positive control: unescaped, the same payloads WOULD run (so the marker checks below mean something)', async () => {
     const pane = newPane();
-    tmux.tmux('pipe-pane', '-t', pane, 'true "$(touch "${MCP_PIPE_MARKER:?}.sh")" #(touch "${MCP_PIPE_MARKER:?}.job")');
-    await until(() => existsSync(`${marker}.sh`) && existsSync(`${marker}.job`), (v) => v, 'control markers');
+    // Sent through a control client that stays attached until both markers exist: tmux runs a
+    // `#()` format job under the client that issued the command and kills it when that client
+    // goes, so a one-shot `tmux pipe-pane` client can race its own job (seen: `.job` missing).
+    // The server's engine is such a long-lived client too, which is what makes this the control.
+    const ctl = spawn('tmux', ['-u', '-L', tmux.socket, '-f', '/dev/null', '-C', 'attach-session', '-t', 'pp'], { stdio: ['pipe', 'ignore', 'ignore'] });
+    try {
+      ctl.stdin.write(`pipe-pane -t ${pane} 'true "$(touch "\${MCP_PIPE_MARKER:?}.sh")" #(touch "\${MCP_PIPE_MARKER:?}.job")'\n`);
+      await until(() => existsSync(`${marker}.sh`) && existsSync(`${marker}.job`), (v) => v, 'control markers');
+    } finally {
+      ctl.kill();
+    }
     tmux.tmux('pipe-pane', '-t', pane);
+    rmSync(`${marker}.sh`);
+    rmSync(`${marker}.job`);
   });
 
   // Each name must come out as exactly one file with exactly that name, and nothing must run.

@@ -15,6 +15,12 @@ export interface BatchDeadline {
   readonly at: number;
   /** The caller's timeout in seconds, for the text. */
   readonly seconds: number;
+  /**
+   * Set once an operation ran into the deadline. Why a flag and not only the clock: a timer
+   * may fire a fraction of a millisecond before performance.now() reaches `at`, and the next
+   * operation must still count as starting after the deadline (elapsed 0.0, SPEC §1.5).
+   */
+  expired?: boolean;
 }
 
 /** `batch execution exceeded timeout of {timeout}s`, number printed shortest (SPEC C18). */
@@ -42,7 +48,7 @@ export class SendKeysBatchRunner {
       error,
       elapsed_seconds: elapsed,
     });
-    if (deadline && t0 >= deadline.at) return row(null, exceededText(deadline.seconds), 0.0);
+    if (deadline && (deadline.expired || t0 >= deadline.at)) return row(null, exceededText(deadline.seconds), 0.0);
 
     let pane: string | null = null;
     try {
@@ -60,7 +66,10 @@ export class SendKeysBatchRunner {
       return row(pane, null);
     } catch (err) {
       if (signal.aborted) throw err;
-      if (err instanceof DeadlinePassed) return row(pane, exceededText(deadline!.seconds));
+      if (err instanceof DeadlinePassed) {
+        deadline!.expired = true;
+        return row(pane, exceededText(deadline!.seconds));
+      }
       return row(pane, this.errorText(err));
     }
   }
