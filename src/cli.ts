@@ -1,86 +1,32 @@
 #!/usr/bin/env node
-import 'reflect-metadata';
-import { execFile } from 'node:child_process';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { ConfigError, HELP_TEXT, parseArgs, resolveConfig, UsageError } from './config/config.parser';
-import { loadPlugin } from './framework/plugins/plugin-loader';
-import { createServer } from './server/create-server';
-import { VERSION } from './server/version';
+/**
+ * Entry point (`tmux-mcp`, `npm start`): a small launcher in front of the server.
+ *
+ * 1. cli/cli-prepare: flags and environment to config, `--help`/`--version`, and `tmux -V`
+ *    started in the background — all without loading the server code.
+ * 2. The server half (cli/run-server) from the esbuild bundle with a V8 code cache when no
+ *    plugin is configured (cold start, bench 5), else from the tsc output. Why plugins get
+ *    the tsc output: a plugin imports classes from `tmux-mcp-ts` (dist/index.js) and injects
+ *    them by class (e.g. TmuxServerPool); a bundled server would hold other copies of those
+ *    classes, and tsyringe would build a second, unregistered pool. With the tsc output the
+ *    plugin and the server share one module graph, so SPEC C33 holds unchanged.
+ */
+import { loadServerBundle } from './cli/bundle-loader';
+import { fail } from './cli/cli-exit';
+import { prepareCli } from './cli/cli-prepare';
 
-function fail(message: string, code: number): never {
-  process.stderr.write(`tmux-mcp: ${message}\n`);
-  process.exit(code);
+function start(): void {
+  const prepared = prepareCli(process.argv.slice(2), process.env);
+  if (!prepared) return;
+  const server =
+    (prepared.config.plugins.length === 0 ? loadServerBundle() : null) ??
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    (require('./cli/run-server') as typeof import('./cli/run-server'));
+  void server.runCli(prepared);
 }
 
-/** B7: the configured binary must run; a missing one is one clear line and exit 1. */
-function checkTmux(bin: string): Promise<void> {
-  return new Promise((resolve, reject) =>
-    execFile(bin, ['-V'], { timeout: 5000 }, (err) =>
-      err ? reject(new Error(`tmux binary not found or not runnable (${bin}): ${(err as NodeJS.ErrnoException).code ?? err.message}`)) : resolve(),
-    ),
-  );
+try {
+  start();
+} catch (err) {
+  fail(`failed to start: ${(err as Error)?.message ?? String(err)}`, 1);
 }
-
-async function main(): Promise<void> {
-  let args;
-  try {
-    args = parseArgs(process.argv.slice(2));
-  } catch (err) {
-    fail(`${(err as Error).message} (see --help)`, 2);
-  }
-  if (args.help) {
-    process.stdout.write(HELP_TEXT);
-    return;
-  }
-  if (args.version) {
-    process.stdout.write(`tmux-mcp ${VERSION}\n`);
-    return;
-  }
-  let config;
-  try {
-    config = resolveConfig(args, process.env);
-  } catch (err) {
-    if (err instanceof ConfigError || err instanceof UsageError) fail(err.message, 1);
-    throw err;
-  }
-  try {
-    await checkTmux(config.tmuxBin);
-  } catch (err) {
-    fail((err as Error).message, 1);
-  }
-  const plugins = [];
-  for (const spec of config.plugins) {
-    try {
-      plugins.push(await loadPlugin(spec, __dirname));
-    } catch (err) {
-      fail((err as Error).message, 1);
-    }
-  }
-  let app;
-  try {
-    app = await createServer({ config, plugins });
-  } catch (err) {
-    fail((err as Error).message, 1);
-  }
-
-  let stopping = false;
-  const stop = async (code: number) => {
-    if (stopping) return;
-    stopping = true;
-    // Never hang on shutdown: a bounded grace period, then exit anyway.
-    const timer = setTimeout(() => process.exit(code), 1500);
-    timer.unref();
-    try {
-      await app.close();
-    } finally {
-      process.exit(code);
-    }
-  };
-  process.on('SIGINT', () => void stop(0));
-  process.on('SIGTERM', () => void stop(0));
-  process.stdin.on('end', () => void stop(0));
-  process.stdin.on('close', () => void stop(0));
-  await app.connect(new StdioServerTransport());
-}
-
-main().catch((err) => fail(`failed to start: ${(err as Error)?.message ?? String(err)}`, 1));

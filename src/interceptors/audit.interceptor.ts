@@ -44,7 +44,13 @@ export class AuditInterceptor implements ToolInterceptor {
     }
   }
 
-  async intercept(call: ToolCall, next: Next): Promise<ToolResult> {
+  intercept(call: ToolCall, next: Next): Promise<ToolResult> {
+    // Nobody reads the record (info off, no audit file): no extra async frame per call.
+    if (!this.file && !this.log.isLevelEnabled('info')) return next();
+    return this.audited(call, next);
+  }
+
+  private async audited(call: ToolCall, next: Next): Promise<ToolResult> {
     const t0 = performance.now();
     try {
       const r = await next();
@@ -61,6 +67,10 @@ export class AuditInterceptor implements ToolInterceptor {
   }
 
   private record(tool: string, args: Record<string, unknown>, ctx: ToolCallContext, t0: number, outcome: 'ok' | 'error', errorType?: string): void {
+    // Redaction and formatting only when someone reads the record: the stderr line at info,
+    // or the audit file (which is written whatever the log level, B24).
+    const toLog = this.log.isLevelEnabled('info');
+    if (!toLog && !this.file) return;
     const rec: AuditRecord = {
       tool,
       outcome,
@@ -70,10 +80,12 @@ export class AuditInterceptor implements ToolInterceptor {
       request_id: ctx.requestId,
       args: summarizeArgs(args ?? {}),
     };
-    const et = errorType ? ` error_type=${errorType}` : '';
-    this.log.info(
-      `tool=${tool} outcome=${outcome}${et} duration_ms=${rec.duration_ms.toFixed(2)} client_id=${rec.client_id ?? 'None'} request_id=${rec.request_id ?? 'None'} args=${JSON.stringify(rec.args)}`,
-    );
+    if (toLog) {
+      const et = errorType ? ` error_type=${errorType}` : '';
+      this.log.info(
+        `tool=${tool} outcome=${outcome}${et} duration_ms=${rec.duration_ms.toFixed(2)} client_id=${rec.client_id ?? 'None'} request_id=${rec.request_id ?? 'None'} args=${JSON.stringify(rec.args)}`,
+      );
+    }
     if (this.file) {
       try {
         // Synchronous append: a record is never lost to a crash or a fast exit (B24).

@@ -15,6 +15,8 @@ export class TimingInterceptor implements ToolInterceptor {
   }
 
   async intercept(call: ToolCall, next: Next): Promise<ToolResult> {
+    // Level checked first: with info off (TMUX_MCP_LOG_LEVEL=warn) a call pays nothing here.
+    if (!this.log.isLevelEnabled('info')) return next();
     const t0 = performance.now();
     try {
       const r = await next();

@@ -10,6 +10,18 @@ export type PaneScope = { all: true } | { sessionId: string } | { windowId: stri
 
 const uniq = (a: readonly string[], b: readonly string[] = []) => [...new Set([...a, ...b])];
 
+/** The default listings run on most calls: their field lists and formats are built once. */
+const DEFAULTS = new Map<readonly string[], { fields: readonly string[]; format: string }>(
+  [SESSION_FIELDS, WINDOW_FIELDS, PANE_FIELDS].map((f) => [f, { fields: f, format: formatOf(f) }]),
+);
+
+function fieldsAndFormat(base: readonly string[], extra: readonly string[]): { fields: readonly string[]; format: string } {
+  const d = extra.length === 0 ? DEFAULTS.get(base) : undefined;
+  if (d) return d;
+  const fields = uniq(base, extra);
+  return { fields, format: formatOf(fields) };
+}
+
 /**
  * Raw listings of sessions, windows and panes (rows of tmux strings). Every call lists by id
  * scope with explicit `-t` ids (SPEC C6); "no server" becomes an empty list.
@@ -17,20 +29,20 @@ const uniq = (a: readonly string[], b: readonly string[] = []) => [...new Set([.
 @injectable()
 export class HierarchyService {
   async sessions(engine: TmuxEngine, extra: readonly string[] = []): Promise<Row[]> {
-    const fields = uniq(SESSION_FIELDS, extra);
-    return this.list(engine, ['list-sessions', '-F', formatOf(fields)], fields);
+    const { fields, format } = fieldsAndFormat(SESSION_FIELDS, extra);
+    return this.list(engine, ['list-sessions', '-F', format], fields);
   }
 
   async windows(engine: TmuxEngine, sessionId?: string, extra: readonly string[] = []): Promise<Row[]> {
-    const fields = uniq(WINDOW_FIELDS, extra);
+    const { fields, format } = fieldsAndFormat(WINDOW_FIELDS, extra);
     const scope = sessionId ? ['-t', sessionId] : ['-a'];
-    return this.list(engine, ['list-windows', ...scope, '-F', formatOf(fields)], fields);
+    return this.list(engine, ['list-windows', ...scope, '-F', format], fields);
   }
 
   async panes(engine: TmuxEngine, scope: PaneScope, extra: readonly string[] = []): Promise<Row[]> {
-    const fields = uniq(PANE_FIELDS, extra);
+    const { fields, format } = fieldsAndFormat(PANE_FIELDS, extra);
     const s = 'all' in scope ? ['-a'] : 'sessionId' in scope ? ['-s', '-t', scope.sessionId] : ['-t', scope.windowId];
-    return this.list(engine, ['list-panes', ...s, '-F', formatOf(fields)], fields);
+    return this.list(engine, ['list-panes', ...s, '-F', format], fields);
   }
 
   /**

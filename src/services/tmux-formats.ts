@@ -6,9 +6,9 @@ export const SEP = '\u241e'; // ␞, as SPEC §1.5 snapshot_pane uses; never pro
 
 export type Row = Record<string, string>;
 
-export const SESSION_FIELDS = ['session_id', 'session_name', 'session_windows', 'session_attached', 'session_created', 'pane_id'] as const;
+export const SESSION_FIELDS = Object.freeze(['session_id', 'session_name', 'session_windows', 'session_attached', 'session_created', 'pane_id'] as const);
 
-export const WINDOW_FIELDS = [
+export const WINDOW_FIELDS = Object.freeze([
   'window_id',
   'window_name',
   'window_index',
@@ -20,9 +20,9 @@ export const WINDOW_FIELDS = [
   'window_width',
   'window_height',
   'pane_id',
-] as const;
+] as const);
 
-export const PANE_FIELDS = [
+export const PANE_FIELDS = Object.freeze([
   'pane_id',
   'pane_index',
   'pane_width',
@@ -45,7 +45,7 @@ export const PANE_FIELDS = [
   'window_index',
   'session_id',
   'session_name',
-] as const;
+] as const);
 
 /** A tmux format field name we may put inside `#{...}` (no format syntax can get in, SPEC C12). */
 export const FIELD_NAME_RE = /^[a-z][a-z0-9_]{0,63}$/;
@@ -61,18 +61,46 @@ export function formatOf(fields: readonly string[]): string {
  * with the most free text (names, titles, paths).
  */
 export function parseRows(lines: readonly string[], fields: readonly string[]): Row[] {
+  const build = rowBuilder(fields);
   return lines.map((line) => {
     const parts = line.split(SEP);
-    const row: Row = {};
     if (parts.length > fields.length) {
       // Only possible when a name contains ␞: keep the line usable rather than mis-assigning.
       const extra = parts.length - fields.length;
       const at = Math.max(0, fields.findIndex((f) => /name|title|path|command/.test(f)));
       parts.splice(at, extra + 1, parts.slice(at, at + extra + 1).join(SEP));
     }
-    fields.forEach((f, i) => (row[f] = parts[i] ?? ''));
-    return row;
+    return build(parts);
   });
+}
+
+type RowBuilder = (parts: readonly string[]) => Row;
+const rowBuilders = new Map<string, RowBuilder>();
+const byList = new WeakMap<readonly string[], RowBuilder>();
+
+/**
+ * One object literal per field list. Why generated code: rows filled by `row[field] = …` got a
+ * dictionary shape (22 keyed stores per pane), which made parsing and every later read slow on
+ * the hottest path (list_panes, bench 1). Field names are checked against FIELD_NAME_RE, so
+ * they are plain identifiers; duplicates keep the last value as the assignments did.
+ */
+function rowBuilder(fields: readonly string[]): RowBuilder {
+  const known = byList.get(fields);
+  if (known) return known;
+  const key = fields.join(',');
+  let b = rowBuilders.get(key);
+  if (!b) {
+    for (const f of fields) if (!FIELD_NAME_RE.test(f)) throw new Error(`invalid tmux format field: ${f}`);
+    const props = fields.map((f, i) => `${f}: p[${i}] ?? ''`).join(', ');
+    // eslint-disable-next-line @typescript-eslint/no-implied-eval
+    b = new Function('p', `return { ${props} };`) as RowBuilder;
+    // Filter fields make the lists vary; keep the cache bounded.
+    if (rowBuilders.size >= 64) rowBuilders.clear();
+    rowBuilders.set(key, b);
+  }
+  // The default field lists are constants: found by identity next time (no join).
+  if (Object.isFrozen(fields)) byList.set(fields, b);
+  return b;
 }
 
 export const toInt = (s: string | undefined): number | null => (s !== undefined && /^-?\d+$/.test(s) ? Number(s) : null);

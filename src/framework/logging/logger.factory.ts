@@ -27,11 +27,34 @@ export function loggerFactoryFor(root: winston.Logger): LoggerFactory {
   return (name) => {
     let l = cache.get(name);
     if (!l) {
-      l = root.child({ logger: name });
+      l = gateLevels(root, root.child({ logger: name }));
       cache.set(name, l);
     }
     return l;
   };
+}
+
+/**
+ * winston formats every record (timestamp, printf, object copies, a trip through its streams)
+ * and only then lets the transport drop it by level. The timing and audit lines run on every
+ * tool call (SPEC §3), so a disabled level must cost nothing: the child's level methods ask
+ * `isLevelEnabled` first. The check is live, so a level changed at run time still applies.
+ */
+function gateLevels(root: winston.Logger, child: winston.Logger): winston.Logger {
+  const target = child as unknown as Record<string, unknown>;
+  for (const level of Object.keys(root.levels)) {
+    const write = target[level];
+    if (typeof write !== 'function') continue;
+    target[level] = function (this: unknown, ...args: unknown[]) {
+      return root.isLevelEnabled(level) ? (write as (...a: unknown[]) => unknown).apply(this ?? child, args) : child;
+    };
+  }
+  const log = child.log;
+  target.log = function (this: unknown, ...args: unknown[]) {
+    if (typeof args[0] === 'string' && !root.isLevelEnabled(args[0])) return child;
+    return (log as (...a: unknown[]) => unknown).apply(this ?? child, args);
+  };
+  return child;
 }
 
 /** Resolves once every transport of `logger` has written what it was given. */

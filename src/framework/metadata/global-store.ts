@@ -7,6 +7,8 @@
  */
 export interface GlobalStore {
   readonly maps: Map<string, WeakMap<object, unknown>>;
+  /** Change counters per map name (absent in stores made by older copies: created on use). */
+  versions?: Map<string, number>;
 }
 
 const STORE_KEY = Symbol.for('tmux-mcp');
@@ -30,4 +32,17 @@ export function sharedWeakMap<V>(name: string): WeakMap<object, V> {
     s.maps.set(name, m);
   }
   return m as WeakMap<object, V>;
+}
+
+/**
+ * A change counter shared by every copy of the package: readers cache derived data (e.g. the
+ * flattened params of a class) and recompute when any copy has written to the store since.
+ */
+export function sharedVersion(name: string): { get(): number; bump(): void } {
+  const s = store();
+  const versions = (s.versions ??= new Map());
+  return {
+    get: () => versions.get(name) ?? 0,
+    bump: () => void versions.set(name, (versions.get(name) ?? 0) + 1),
+  };
 }

@@ -1,4 +1,4 @@
-import { sharedWeakMap } from './global-store';
+import { sharedVersion, sharedWeakMap } from './global-store';
 
 /** Class constructor type used throughout the framework. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -67,6 +67,9 @@ export interface ParamEntry extends ParamOptions {
 }
 
 const PARAMS = sharedWeakMap<ParamEntry[]>('params');
+const PARAMS_VERSION = sharedVersion('params');
+/** getParams results: validation and serialization read them on every call. */
+const resolved = new WeakMap<object, { version: number; params: readonly ParamEntry[] }>();
 
 export function addParam(target: object, entry: ParamEntry): void {
   const list = PARAMS.get(target) ?? [];
@@ -74,10 +77,23 @@ export function addParam(target: object, entry: ParamEntry): void {
   if (i >= 0) list[i] = entry;
   else list.push(entry);
   PARAMS.set(target, list);
+  PARAMS_VERSION.bump();
 }
 
-/** Params of a DTO/model class in declaration order, including inherited ones (base first). */
-export function getParams(cls: Class): ParamEntry[] {
+/**
+ * Params of a DTO/model class in declaration order, including inherited ones (base first).
+ * Cached per class until any copy of the package records another param; treat as read-only.
+ */
+export function getParams(cls: Class): readonly ParamEntry[] {
+  const version = PARAMS_VERSION.get();
+  const hit = resolved.get(cls);
+  if (hit && hit.version === version) return hit.params;
+  const params = Object.freeze(collectParams(cls));
+  resolved.set(cls, { version, params });
+  return params;
+}
+
+function collectParams(cls: Class): ParamEntry[] {
   const chain: object[] = [];
   let p: object | null = cls;
   while (p && p !== Function.prototype) {

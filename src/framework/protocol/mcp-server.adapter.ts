@@ -1,5 +1,7 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv-provider.js';
+import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
 import type { Logger } from 'winston';
 import type { ClientLogLevel } from '../pipeline/call-context';
 import { RateLimitedProgress } from '../pipeline/progress-reporter';
@@ -35,6 +37,16 @@ export function toolListEntry(d: ToolDescriptor): Record<string, unknown> {
 }
 
 /**
+ * The SDK Server validates only elicitation replies with it, and this server never elicits.
+ * Its default builds an Ajv instance (with formats) in the constructor: a cold-start cost for
+ * nothing (bench 5). The same validator, created on first use.
+ */
+function lazyValidator(): jsonSchemaValidator {
+  let real: AjvJsonSchemaValidator | undefined;
+  return { getValidator: (schema) => (real ??= new AjvJsonSchemaValidator()).getValidator(schema) };
+}
+
+/**
  * The only place that builds the SDK server (SPEC C7: the low-level `Server`, so schemas are our
  * own JSON Schema and an unknown tool is a JSON-RPC -32602 error, not an isError result).
  */
@@ -42,7 +54,7 @@ export function buildMcpServer(opts: McpServerOptions): Server {
   const capabilities: Record<string, unknown> = { tools: { listChanged: false }, logging: {} };
   const server = new Server(
     { name: opts.name, version: opts.version },
-    { capabilities, instructions: opts.instructions },
+    { capabilities, instructions: opts.instructions, jsonSchemaValidator: lazyValidator() },
   );
   for (const ext of opts.extensions ?? []) Object.assign(capabilities, ext(server));
   server.registerCapabilities(capabilities as never);
