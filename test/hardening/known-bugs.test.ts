@@ -119,13 +119,16 @@ describe('src/ bugs found by hardening (regressions; .failing = still open)', ()
     expect(lines[lines.length - 1]).toMatch(/-E12$/);
   });
 
-  // (9) The SDK's zod parse of tools/call drops an own `__proto__` key before src/ sees it, so
-  // that unknown argument is accepted silently (SPEC §3: unknown args are rejected, never
-  // stripped). Fix would need a raw-JSON check in src/framework/protocol/. Exclusion: the
-  // unknownKey names in hardening-arbitraries.ts.
-  it.failing('an unknown __proto__ argument is rejected', async () => {
+  // (9) The SDK's zod parse of tools/call dropped an own `__proto__` key before src/ saw it, so
+  // that unknown argument was accepted silently (SPEC §3: unknown args are rejected, never
+  // stripped). Fixed by src/framework/protocol/raw-arguments.tap.ts.
+  it('an unknown __proto__ argument is rejected by name', async () => {
     const r = await h.call('get_server_info', JSON.parse('{"__proto__": "x"}'));
     expect(r).toMatchObject({ isError: true, _meta: { error_type: 'ValidationError' } });
+    expect((r.content as { text: string }[])[0].text).toContain('__proto__\n  Extra inputs are not permitted [type=extra_forbidden]');
+    // Nested too (batch operations carry their own arguments objects).
+    const b = await h.call('call_readonly_tools_batch', JSON.parse('{"operations": [{"tool": "get_server_info", "arguments": {"__proto__": {"a": 1}}}]}'));
+    expect(JSON.stringify(b)).toContain('Extra inputs are not permitted');
   });
 
   // (10) src/tools/pane/lifecycle/enter-copy-mode.tool.ts: scroll_up had no upper bound and went to

@@ -2,6 +2,7 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv-provider.js';
 import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { Logger } from 'winston';
 import type { ClientLogLevel } from '../pipeline/call-context';
 import { RateLimitedProgress } from '../pipeline/progress-reporter';
@@ -9,6 +10,7 @@ import type { ToolDispatcher } from '../pipeline/tool-dispatcher';
 import type { ToolDescriptor } from '../registry/tool-descriptor';
 import { safeText } from '../validation/safe-repr';
 import { INVALID_PARAMS, JsonRpcError } from './json-rpc-error';
+import { RawArgumentsTap } from './raw-arguments.tap';
 
 export interface McpServerOptions {
   name: string;
@@ -46,13 +48,22 @@ function lazyValidator(): jsonSchemaValidator {
   return { getValidator: (schema) => (real ??= new AjvJsonSchemaValidator()).getValidator(schema) };
 }
 
+/** The SDK server, with every transport it connects to passing through the arguments tap. */
+class TappedServer extends Server {
+  readonly rawArguments = new RawArgumentsTap();
+
+  override connect(transport: Transport): Promise<void> {
+    return super.connect(this.rawArguments.wrap(transport));
+  }
+}
+
 /**
  * The only place that builds the SDK server (SPEC C7: the low-level `Server`, so schemas are our
  * own JSON Schema and an unknown tool is a JSON-RPC -32602 error, not an isError result).
  */
 export function buildMcpServer(opts: McpServerOptions): Server {
   const capabilities: Record<string, unknown> = { tools: { listChanged: false }, logging: {} };
-  const server = new Server(
+  const server = new TappedServer(
     { name: opts.name, version: opts.version },
     { capabilities, instructions: opts.instructions, jsonSchemaValidator: lazyValidator() },
   );
@@ -65,7 +76,7 @@ export function buildMcpServer(opts: McpServerOptions): Server {
 
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const { name } = request.params;
-    const args = (request.params.arguments ?? {}) as Record<string, unknown>;
+    const args = server.rawArguments.restore(extra.requestId, (request.params.arguments ?? {}) as Record<string, unknown>);
     const meta = request.params._meta as Record<string, unknown> | undefined;
     const token = meta?.progressToken as string | number | undefined;
     const progress = new RateLimitedProgress(
