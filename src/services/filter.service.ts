@@ -50,11 +50,17 @@ export function parseObjectParam(name: string, raw: unknown): Record<string, unk
 
 const asText = (v: unknown): string => (v === true ? '1' : v === false ? '0' : String(v));
 
+/**
+ * V8's message is `Invalid regular expression: /<source>/<flags>: <reason>`: only the reason is
+ * kept, the source is the caller's filter value and is never echoed (SPEC C12, C22; the same
+ * text search_panes gives).
+ */
 function compile(pattern: string, flags: string): RegExp {
   try {
     return new RegExp(pattern, flags);
   } catch (err) {
-    throw new ExpectedToolError(`Invalid regex pattern: ${(err as Error).message}`);
+    const m = /^Invalid regular expression: \/[\s\S]*\/[a-z]*: ([^/]*)$/.exec((err as Error).message);
+    throw new ExpectedToolError(`Invalid regex pattern: ${m ? m[1] : 'invalid pattern'}`);
   }
 }
 
@@ -71,7 +77,8 @@ export class FilterService {
       const i = key.lastIndexOf('__');
       let field = key;
       let op: Op = 'exact';
-      if (i > 0) {
+      // Python's `"__" in key` / rsplit: a key starting with `__` names an operator too.
+      if (i >= 0) {
         const maybe = key.slice(i + 2);
         if (!(FILTER_OPS as readonly string[]).includes(maybe))
           throw new ExpectedToolError(`Invalid filter operator '${safeText(maybe)}' in '${safeText(key)}'. Valid operators: ${FILTER_OPS.join(', ')}`);

@@ -34,6 +34,19 @@ describe('list_sessions', () => {
     expect((await h.err('list_sessions', { filters: '{nope' })).text).toMatch(/^Invalid filters JSON: /);
   });
 
+  it('keys starting with __ name an operator too (Part A rsplit)', async () => {
+    expect((await h.err('list_sessions', { filters: { __x: 'a' } })).text).toMatch(/^Invalid filter operator 'x' in '__x'\. Valid operators: /);
+  });
+
+  it('reports a bad regex without echoing the pattern (SPEC C12, C22)', async () => {
+    const e = await h.err('list_sessions', { filters: { session_name__regex: '(SECRET' } });
+    expect(e.text).toBe('Invalid regex pattern: Unterminated group');
+    expect(e.meta).toMatchObject({ error_type: 'ExpectedToolError', expected: true });
+    const i = await h.err('list_sessions', { filters: '{"session_name__iregex": "[SECRET"}' });
+    expect(i.text).toBe('Invalid regex pattern: Unterminated character class');
+    expect((await h.ok<{ result: unknown[] }>('list_sessions', { filters: { session_name__iregex: '^AL' } })).result).toHaveLength(1);
+  });
+
   it('returns [] as one text block when no server runs (SPEC B5, C21)', async () => {
     const r = await h.call('list_sessions', { socket_name: `${tmux.socket}-none` });
     expect(r.content).toEqual([{ type: 'text', text: '[]' }]);

@@ -130,6 +130,11 @@ describe('create_session', () => {
     );
     expect(sessionCount()).toBe(before);
     expect((await h.err('create_session', { environment: '[1]' })).text).toBe('environment must be a JSON object, got list');
+    const json = await h.err('create_session', { environment: '{"A": "SECRET' });
+    expect(json.text).toMatch(/^Invalid environment JSON: /);
+    expect(json.text).not.toContain('SECRET');
+    expect(json.meta).toMatchObject({ error_type: 'ExpectedToolError', expected: true });
+    expect((await h.err('create_session', { environment: '{"A": null}' })).text).toBe('environment keys and values must be strings');
   });
 
   it('validates x/y >= 1 and control characters in names (SPEC C25, C23)', async () => {

@@ -72,6 +72,13 @@ describe('rename_session', () => {
     expect((await h.err('rename_session', { session_id: aId, new_name: 'pay$USER' })).text).toBe('Session named pay$USER exists');
   });
 
+  it("takes a name starting with '-' as the name, not as a flag (SPEC C5)", async () => {
+    expect((await h.ok('rename_session', { session_id: bId, new_name: '-dash' })).session_name).toBe('-dash');
+    expect(tmux.tmux('display-message', '-p', '-t', bId, '#{session_name}')).toBe('-dash');
+    expect((await h.ok('rename_session', { session_id: bId, new_name: '--' })).session_name).toBe('--');
+    expect((await h.ok('rename_session', { session_id: bId, new_name: 'bee' })).session_name).toBe('bee');
+  });
+
   it('requires new_name and rejects control characters', async () => {
     const e = await h.err('rename_session', { session_id: bId });
     expect(e.text).toContain('new_name\n  Field required [type=missing]');

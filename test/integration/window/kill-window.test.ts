@@ -51,6 +51,19 @@ describe('kill_window', () => {
     expect(e.meta).toMatchObject({ error_type: 'TmuxObjectDoesNotExist', expected: true });
   });
 
+  it('refuses a window linked into two sessions as ambiguous (SPEC §1.3: no fallback)', async () => {
+    const h = await start();
+    const [w] = newWindow();
+    const other = tmux.newSession('linked');
+    tmux.tmux('link-window', '-s', w, '-t', `${other}:5`);
+    const e = await h.err('kill_window', { window_id: w });
+    expect(e.text.split('\n')[0]).toMatch(new RegExp(`^Ambiguous target: .*${w}`));
+    expect(e.meta).toMatchObject({ error_type: 'MultipleObjectsReturned', expected: true });
+    expect(e.meta.suggestion).toMatch(/Target it by id/);
+    expect(windows().filter((x) => x === w)).toHaveLength(2);
+    tmux.tmux('kill-session', '-t', other);
+  });
+
   it('is not available below the destructive tier', async () => {
     const h = await McpHarness.start({ socket: tmux.socket });
     harnesses.push(h);

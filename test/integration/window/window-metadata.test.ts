@@ -1,3 +1,4 @@
+import { isValidLayout } from '../../../src/tools/window/layout-validator';
 import { McpHarness } from '../../helpers/mcp-harness';
 
 type ListedTool = {
@@ -52,6 +53,13 @@ describe('window family metadata (SPEC §1.1, §1.2, B21)', () => {
     const d = tool('list_panes').description ?? '';
     expect(d).toContain('tmux');
     expect(d).toMatch(/terminal|shell|scrollback|multiplexer|workspace/);
+  });
+
+  it("select_layout's advertised custom layout example passes its own check (SPEC B19)", () => {
+    const d = String(tool('select_layout').inputSchema.properties!.layout.description);
+    const example = /e\.g\. '([^']+)'/.exec(d)?.[1];
+    expect(example).toBeDefined();
+    expect(isValidLayout(example!)).toBe(true);
   });
 
   it('schemas: parameter names, required ids, defaults (SPEC §1.2)', () => {
