@@ -70,7 +70,9 @@ export class BufferStore {
 
   /**
    * Runs one buffer command within 5 s with the texts of SPEC §1.5:
-   * `<verb> failed for '<name>': <stderr>` and `<verb> timeout after 5s for '<name>'`.
+   * `<verb> failed for '<name>': <stderr>` and `<verb> timeout after 5s for '<name>'`, except
+   * `load-buffer failed: <stderr>`, which the reference words without the name (the same text as
+   * paste_text's load step, SPEC §1.5 Pane I/O).
    */
   async run(engine: TmuxEngine, verb: string, name: string, args: readonly string[], signal?: AbortSignal, raw = false): Promise<string> {
     const n = safeRepr(name);
@@ -81,7 +83,8 @@ export class BufferStore {
       );
     } catch (err) {
       if (err instanceof TmuxCommandNotFound || signal?.aborted) throw err;
-      throw new ExpectedToolError(`${verb} failed for ${n}: ${(err as Error).message}`);
+      const failed = verb === 'load-buffer' ? `${verb} failed` : `${verb} failed for ${n}`;
+      throw new ExpectedToolError(`${failed}: ${(err as Error).message}`);
     }
     if (r.timedOut) throw new ExpectedToolError(`${verb} timeout after ${BUFFER_TIMEOUT_MS / 1000}s for ${n}`);
     return r.value;

@@ -161,6 +161,24 @@ describe('batch wrappers (SPEC §1.5)', () => {
     expect(d.results[1].structured_content).toEqual({ result: 'destroyed' });
   });
 
+  it('refuses the real self-bounded tools (run_command, wait_for_text, wait_for_channel) in every wrapper', async () => {
+    const ops = [
+      { tool: 'run_command', arguments: { command: 'true' } },
+      { tool: 'wait_for_text', arguments: { patterns: ['x'], timeout: 0.1 } },
+      { tool: 'wait_for_channel', arguments: { channel: 'never-batched', timeout: 0.1 } },
+    ];
+    for (const wrapper of [RO, MUT, DES]) {
+      const r = await h.ok<Batch>(wrapper, { operations: ops, on_error: 'continue' });
+      // The self-bounded rule comes before the tier rule, so even the readonly wrapper says so.
+      expect(r.results.map((x) => x.error)).toEqual(
+        ops.map(
+          (o) => `Tool '${o.tool}' enforces its own wait ceiling and cannot be batched; batching would multiply that ceiling by the operation count. Call it directly.`,
+        ),
+      );
+      expect(r).toMatchObject({ succeeded: 0, failed: 3, stopped_at: null });
+    }
+  });
+
   it('unknown tool names are rendered safely', async () => {
     const r = await h.ok<Batch>(RO, { operations: [{ tool: 'bad\nname' }] });
     expect(r.results[0].error).toBe("Unknown tool: 'bad\\nname'");

@@ -118,7 +118,9 @@ describe('load_buffer / paste_buffer / show_buffer / delete_buffer', () => {
   it('reports tmux failures of load/show with the SPEC texts (no server)', async () => {
     const none = `${tmux.socket}-none`;
     const load = await h.err('load_buffer', { content: 'x', logical_name: 'lost', socket_name: none });
-    expect(load.text).toMatch(/^load-buffer failed for 'tmux_mcp_[0-9a-f]{32}_lost': (error connecting to|no server running on) /);
+    // The reference words this one without the buffer name (as paste_text's load step, SPEC §1.5).
+    expect(load.text).toMatch(/^load-buffer failed: (error connecting to|no server running on) /);
+    expect(load.meta).toMatchObject({ error_type: 'ExpectedToolError', expected: true });
     const name = fakeName('x');
     const show = await h.err('show_buffer', { buffer_name: name, socket_name: none });
     expect(show.text).toMatch(new RegExp(`^show-buffer failed for '${name}': (error connecting to|no server running on) `));

@@ -137,6 +137,13 @@ describe('show_option / set_option', () => {
     // tmux quotes the rejected value; value is a sensitive argument, so it is left out (C12).
     expect(bad.text).toBe('tmux error: unknown value: <value>');
     expect(bad.meta).toMatchObject({ error_type: 'LibTmuxException', expected: true });
+    // The value is tmux's last word: redacted as a whole, without mangling tmux's text around a
+    // short value, and also when the engines trimmed the value's trailing whitespace (SPEC C12).
+    expect((await h.err('set_option', { option: 'status', value: 'e', global_: true })).text).toBe('tmux error: unknown value: <value>');
+    const trailing = await h.err('set_option', { option: 'status-left-length', value: 'SECRETnum \t', global_: true });
+    expect(trailing.text).toBe('tmux error: value is invalid: <value>');
+    const cmd = await h.err('set_option', { option: 'pane-exited', value: 'SECRETcmd arg', global_: true });
+    expect(cmd.text).toBe('tmux error: unknown command: <value>');
     const ctl = await h.err('set_option', { option: 'bad\nname', value: 'x', global_: true });
     expect(ctl.meta.error_type).toBe('ValidationError');
     expect(ctl.text).toContain('1 validation error for set_option\noption\n');
