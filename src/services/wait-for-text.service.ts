@@ -21,8 +21,14 @@ export interface WaitSpec {
   target: TargetArgs;
 }
 
-/** Heartbeat: state checks and progress at most once a second (SPEC C29, B23). */
+/** Heartbeat: the state checks of a tick at most once a second when the pane is quiet (SPEC C29). */
 const HEARTBEAT_MS = 1000;
+/**
+ * Progress at least once a second (SPEC B23), sent on its own beat: a progress sent by the 1 s
+ * heartbeat lands a few ms late every time (timer lag plus the tick before it), so gaps passed
+ * one second. Half a second keeps the margin run_command and wait_for_channel use.
+ */
+const PROGRESS_MS = 500;
 /**
  * Under an output flood events arrive back to back: re-captures are spaced by this much so a
  * busy pane costs at most ~100 captures a second, while a lone event still wakes at once.
@@ -125,6 +131,7 @@ export class WaitForTextService {
       };
 
       await progress();
+      let lastProgress = performance.now();
       let lastBeat = performance.now();
       let lastTick = performance.now();
       // Spacing applies between event-driven captures only: the first event after the entry
@@ -136,15 +143,22 @@ export class WaitForTextService {
         const now = performance.now();
         if (now >= deadline) break;
         const nextPoll = engine.hasEvents ? Infinity : lastTick + spec.intervalMs;
-        const why = await wake.sleep(Math.min(nextPoll, lastBeat + HEARTBEAT_MS, deadline) - now);
+        const nextBeat = lastBeat + HEARTBEAT_MS;
+        const nextProgress = ctx.progress.enabled ? lastProgress + PROGRESS_MS : Infinity;
+        const why = await wake.sleep(Math.min(nextPoll, nextBeat, nextProgress, deadline) - now);
+        if (ctx.signal.aborted) throw new WaitCancelled();
+        if (performance.now() - lastProgress >= PROGRESS_MS) {
+          lastProgress = performance.now();
+          await progress();
+        }
+        // Woken only for progress (or a timer a hair early): no check yet.
+        const woke = performance.now();
+        if (why === 'timer' && woke < nextPoll && woke < nextBeat && woke < deadline) continue;
         const gap = Math.min(lastTick + EVENT_GAP_MS, deadline) - performance.now();
         if (engine.hasEvents && lastWasEvent && gap > 0) await wake.pause(gap);
         lastWasEvent = why === 'event';
         if (ctx.signal.aborted) throw new WaitCancelled();
-        if (performance.now() - lastBeat >= HEARTBEAT_MS) {
-          lastBeat = performance.now();
-          await progress();
-        }
+        if (performance.now() >= nextBeat) lastBeat = performance.now();
         lastTick = performance.now();
         await tick();
       }

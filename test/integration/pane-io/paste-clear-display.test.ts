@@ -56,6 +56,18 @@ describe('paste_text, clear_pane, display_message', () => {
       expect(ourBuffers()).toEqual([]);
     });
 
+    it('bracket=true pastes with bracketed-paste markers (paste-buffer -p), bracket=false without', async () => {
+      // The program turns bracketed-paste mode on (tmux only sends the markers then) and shows
+      // each line it receives, ESC as ^[ (tty echo off, so every line appears once).
+      const pane = fx.tmux('new-window', '-d', '-P', '-F', '#{pane_id}', `sh -c 'stty -echo; printf "\\033[?2004hREADY\\n"; exec cat -v'`);
+      await until(() => lines(pane).includes('READY'), 'bracketed-paste mode on');
+      await h.ok('paste_text', { text: 'plain-paste\n', pane_id: pane, bracket: false });
+      await until(() => lines(pane).includes('plain-paste'), 'plain paste read');
+      await h.ok('paste_text', { text: 'bracketed-paste\n', pane_id: pane });
+      await until(() => lines(pane).includes('^[[200~bracketed-paste'), 'bracketed paste read');
+      expect(ourBuffers()).toEqual([]);
+    });
+
     it('reports a missing pane and leaves no buffer', async () => {
       expect((await h.err('paste_text', { text: 'x', pane_id: '%999999' })).text).toBe(NOT_FOUND);
       expect(ourBuffers()).toEqual([]);
@@ -94,7 +106,8 @@ describe('paste_text, clear_pane, display_message', () => {
       fx.tmux('set-option', '-g', '@evil', job);
       const refusedJobs = [job, `x##(touch ${marker})`, `#{s/a/#(touch ${marker})/:pane_id}`];
       for (const f of refusedJobs) {
-        const e = await h.err('display_message', { format_string: f });
+        // Refused before tmux is touched: an unknown pane is not even looked up.
+        const e = await h.err('display_message', { format_string: f, pane_id: '%999999' });
         expect(e.text).toBe(JOBS_REFUSED);
         expect(e.meta).toMatchObject({ error_type: 'ExpectedToolError', expected: true });
       }

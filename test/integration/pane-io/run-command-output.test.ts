@@ -1,3 +1,10 @@
+import 'reflect-metadata';
+import { container } from 'tsyringe';
+import winston from 'winston';
+import { ExpectedToolError } from '../../../src/framework/errors/tool-errors';
+import { RunCommandReaper } from '../../../src/services/run-command-reaper.service';
+import type { TmuxEngine } from '../../../src/tmux/tmux-engine';
+import { RunCommandRunner } from '../../../src/tools/pane/io/run-command.runner';
 import { buildPayload, cleanOutput, payloadContinuations, shellQuote, tailLines, wrapperTail } from '../../../src/services/run-command-wrapper';
 
 /** The output filter of run_command on captured screens (rows as `capture-pane -p -J` gives them). */
@@ -45,5 +52,43 @@ describe('run_command output cleaning', () => {
   it('tail-truncates', () => {
     expect(tailLines(['a', 'b', 'c'], 2)).toEqual({ lines: ['b', 'c'], dropped: 1 });
     expect(tailLines(['a'], null)).toEqual({ lines: ['a'], dropped: 0 });
+  });
+});
+
+/**
+ * The two failure texts of SPEC §1.5 that a healthy tmux never produces, through the runner with a
+ * fake engine: its argv prefix stands in for the `tmux wait-for` child (the child gets
+ * `wait-for r_<id>` appended, which `sh -c` ignores).
+ */
+describe('run_command failure texts', () => {
+  const noProgress = { enabled: false, report: async () => undefined };
+  const reaper = new RunCommandReaper(container.createChildContainer(), () => winston.createLogger({ silent: true }));
+  const fakeEngine = (waitFor: string[], status: string): TmuxEngine =>
+    ({
+      key: { socketName: null, socketPath: null, tmuxBin: 'tmux' },
+      mode: 'exec',
+      hasEvents: false,
+      argvPrefix: () => waitFor,
+      run: async (args: readonly string[]) => (args[0] === 'show-option' ? [status] : args[0] === 'display-message' ? ['%1:'] : []),
+      runRaw: async () => '',
+      onPaneEvent: () => () => undefined,
+      close: async () => undefined,
+    }) as TmuxEngine;
+  const request = { command: 'true', effectiveTimeout: 10, suppressHistory: true, maxLines: null, signal: new AbortController().signal, progress: noProgress };
+
+  afterAll(() => reaper.shutdown());
+
+  it("wait-for failing: `wait-for failed for run_command channel 'r_<id>': <stderr>`", async () => {
+    const runner = new RunCommandRunner(reaper);
+    await expect(runner.run(fakeEngine(['sh', '-c', 'echo "no such channel" >&2; exit 1'], '0'), '%1', request)).rejects.toThrow(
+      /^wait-for failed for run_command channel 'r_[0-9a-f]{10}': no such channel$/,
+    );
+  });
+
+  it("a status that is not an integer: `run_command could not read exit status from '@s_<id>'`", async () => {
+    const runner = new RunCommandRunner(reaper);
+    const err = await runner.run(fakeEngine(['true'], 'not-a-number'), '%1', request).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ExpectedToolError);
+    expect((err as Error).message).toMatch(/^run_command could not read exit status from '@s_[0-9a-f]{10}'$/);
   });
 });

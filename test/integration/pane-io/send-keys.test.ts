@@ -57,6 +57,13 @@ describe('send_keys', () => {
     await until(() => lines(pane).includes('semi;'), 'semi;');
   });
 
+  it('keys reach the pane byte-identical on both engines ($VAR, ~, quotes, backslash; SPEC C5)', async () => {
+    const pane = await readyPane(fx);
+    // Single-quoted for the pane's shell: whatever arrives is printed as is.
+    await h.ok('send_keys', { keys: `printf '%s\\n' '[$HOME ~ "dq" \\ #{pane_id}]'`, pane_id: pane, literal: true });
+    await until(() => lines(pane).includes('[$HOME ~ "dq" \\ #{pane_id}]'), 'verbatim keys');
+  });
+
   it('suppress_history prepends exactly one space', async () => {
     const pane = await readyPane(fx);
     await h.ok('send_keys', { keys: 'echo spaced', pane_id: pane, suppress_history: true });

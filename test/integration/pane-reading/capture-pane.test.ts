@@ -44,6 +44,19 @@ describe('capture_pane', () => {
     expect(range.split('\n').length).toBeLessThanOrEqual(11);
   });
 
+  it('keeps wrapped rows apart (no -J) and returns no escape sequences (SPEC §1.5)', async () => {
+    const p = await newPane(tmux, 'cap');
+    // 100 columns of text in an 80-column pane, then red text; octal escapes keep the typed line short.
+    await runAndSee(tmux, p, "printf 'W%.0s' $(seq 1 100); printf '\\n\\033[31m\\122ED-TEXT\\033[0m  \\n'");
+    const rows = (await text({ pane_id: p, max_lines: null })).split('\n');
+    const at = rows.indexOf('W'.repeat(80));
+    expect(at).toBeGreaterThanOrEqual(0);
+    expect(rows[at + 1]).toBe('W'.repeat(20));
+    // Plain text, trailing spaces trimmed by tmux.
+    expect(rows).toContain('RED-TEXT');
+    expect(rows.join('\n')).not.toContain('\u001b');
+  });
+
   it('falls back to the first pane of the first session', async () => {
     const r = await h.call('capture_pane', {});
     expect(r.isError).toBeFalsy();

@@ -40,6 +40,9 @@ describe('capture_since', () => {
     expect(r.lines_missed).toBe(false);
     expect(r.truncated).toBe(false);
     expect(r.cursor).toMatch(/^capture-since-v1:[A-Za-z0-9_-]+$/);
+    // Rounded to 3 decimals (SPEC §1.5).
+    expect(r.elapsed_seconds).toBeGreaterThanOrEqual(0);
+    expect(Math.round(r.elapsed_seconds * 1000) / 1000).toBe(r.elapsed_seconds);
     const p = payload(r.cursor);
     expect(Object.keys(p)).toEqual(['anchor_abs', 'anchor_hash', 'below_hashes', 'history_size', 'pane_height', 'pane_id', 'pane_pid', 'version']);
     expect(p).toMatchObject({ version: 1, pane_id: pane, pane_pid: tmux.tmux('display-message', '-p', '-t', pane, '#{pane_pid}') });
@@ -125,6 +128,8 @@ describe('capture_since', () => {
   it('resolves the cursor pane and reports a vanished one', async () => {
     const c = b64({ version: 1, anchor_hash: null, below_hashes: [], pane_id: '%777', pane_pid: '1', history_size: 0, pane_height: 24, anchor_abs: 0 });
     expect((await h.err('capture_since', { cursor: c })).text).toBe('Pane not found: Pane not found: %777\nCall list_panes to discover valid pane ids.');
+    // The cursor is checked before tmux is touched: a bad one wins over an unknown pane.
+    expect((await h.err('capture_since', { cursor: 'nope', pane_id: '%999999' })).text).toBe('invalid capture_since cursor: unsupported cursor format');
   });
 
   it('rejects max_lines / max_bytes below 1 in the schema (SPEC B4)', async () => {

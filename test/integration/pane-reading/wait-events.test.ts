@@ -2,6 +2,9 @@ import 'reflect-metadata';
 import { container } from 'tsyringe';
 import winston from 'winston';
 import type { ToolCallContext } from '../../../src/framework/pipeline/call-context';
+import { CaptureService } from '../../../src/services/capture.service';
+import { PaneStateService } from '../../../src/services/pane-state.service';
+import type { TargetResolver } from '../../../src/services/target-resolver.service';
 import { WaitForTextService } from '../../../src/services/wait-for-text.service';
 import { ExecEngine } from '../../../src/tmux/exec-engine';
 import type { PaneEvent, RunOptions, TmuxEngine } from '../../../src/tmux/tmux-engine';
@@ -95,5 +98,63 @@ describe('wait_for_text on an event engine (SPEC B12, C2, C29)', () => {
     );
     expect(w).toMatchObject({ found: true, outcome: 'matched', matched_lines: ['EV-9'] });
     expect(engine.listeners.get(pane)?.size).toBe(0);
+  });
+});
+
+describe('wait_for_text cadence on a fake clock (SPEC B23, C29)', () => {
+  afterEach(() => jest.useRealTimers());
+
+  /** A quiet pane that never prints; each tmux call takes `latencyMs` of the (fake) clock. */
+  function quietEngine(hasEvents: boolean, latencyMs: number, reads: number[]): TmuxEngine {
+    return {
+      key: { socketName: null, socketPath: null, tmuxBin: 'tmux' },
+      mode: hasEvents ? 'control' : 'exec',
+      hasEvents,
+      run: async (args: readonly string[]) => {
+        await new Promise((r) => setTimeout(r, latencyMs));
+        const last = String(args[args.length - 1]);
+        if (args[0] === 'display-message' && last.includes('#{history_size}')) {
+          reads.push(performance.now());
+          return ['%1|0|0|24|4242|0|0'];
+        }
+        if (last === '#{history_limit}') return ['2000'];
+        return ['$ '];
+      },
+      runRaw: async () => '',
+      argvPrefix: () => ['tmux'],
+      onPaneEvent: () => () => undefined,
+      close: async () => undefined,
+    } as unknown as TmuxEngine;
+  }
+
+  async function wait(engine: TmuxEngine): Promise<number[]> {
+    const resolver = { pane: async () => ({ pane_id: '%1' }) } as unknown as TargetResolver;
+    const waits = new WaitForTextService(resolver, new PaneStateService(), new CaptureService());
+    const t0 = performance.now();
+    const progressAt: number[] = [];
+    const run = waits.run(engine, { patterns: [/never/], stop: [], effectiveTimeout: 5, intervalMs: 50, target: { pane_id: '%1' } }, context(() => progressAt.push(performance.now())));
+    await jest.advanceTimersByTimeAsync(6000);
+    expect((await run).outcome).toBe('timeout');
+    return [t0, ...progressAt];
+  }
+
+  const gaps = (ts: number[]) => ts.slice(1).map((t, i) => t - ts[i]);
+
+  it('sends progress at least once a second, also while slow polls keep the loop busy', async () => {
+    jest.useFakeTimers({ doNotFake: ['nextTick', 'queueMicrotask'] });
+    const times = await wait(quietEngine(false, 30, []));
+    expect(times.length).toBeGreaterThan(5);
+    expect(Math.max(...gaps(times))).toBeLessThanOrEqual(1000);
+  });
+
+  it('checks a quiet pane at most once a second on an event engine', async () => {
+    jest.useFakeTimers({ doNotFake: ['nextTick', 'queueMicrotask'] });
+    const reads: number[] = [];
+    const times = await wait(quietEngine(true, 1, reads));
+    expect(Math.max(...gaps(times))).toBeLessThanOrEqual(1000);
+    // Entry read and first tick at once, the last one at the deadline; between them the
+    // heartbeat's reads, never closer than a second apart.
+    expect(reads.length).toBeGreaterThanOrEqual(6);
+    expect(Math.min(...gaps(reads.slice(1, -1)))).toBeGreaterThanOrEqual(1000);
   });
 });

@@ -83,6 +83,21 @@ describe('wait_for_text', () => {
     expect(warnings).toContain(`No match in pane ${pane} before 0.3s timeout`);
   });
 
+  it('counts text written on the entry row (the prompt row) as new', async () => {
+    const pane = await newPane(tmux, 'wait');
+    // Typed without Enter: the prompt row itself changes, no new row appears.
+    const { r } = await waitFor({ pane_id: pane, patterns: ['typed-on-row'], timeout: 20 }, () =>
+      tmux.tmux('send-keys', '-t', pane, '-l', 'echo typed-on-row'),
+    );
+    expect(ok(r)).toMatchObject({ found: true, outcome: 'matched', matched_index: 0, matched_lines: ['$ echo typed-on-row'], saw_new_output: true });
+  });
+
+  it('stop applies when waiting for any output, and wins over any_output', async () => {
+    const pane = await newPane(tmux, 'wait');
+    const { r } = await waitFor({ pane_id: pane, stop: ['boom'], timeout: 20 }, () => tmux.tmux('send-keys', '-t', pane, '-l', 'echo BOOM'));
+    expect(ok(r)).toMatchObject({ found: false, outcome: 'stopped', matched_index: 0, matched_lines: ['$ echo BOOM'], saw_new_output: true });
+  });
+
   it('lets stop win a tie with patterns', async () => {
     const pane = await newPane(tmux, 'wait');
     const { r } = await waitFor({ pane_id: pane, patterns: ['success'], stop: ['other', 'fail'], timeout: 20 }, () =>
