@@ -60,6 +60,8 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
   return { help, version, flags, plugins };
 }
 
+const DECIMAL_RE = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+
 /** `TMUX_MCP_<X>` wins over `LIBTMUX_<X>`; empty means unset (SPEC B2, C16). */
 function envOf(env: NodeJS.ProcessEnv, name: string, alias?: string): string | undefined {
   const a = env[`TMUX_MCP_${name}`];
@@ -87,8 +89,10 @@ export function resolveConfig(args: ParsedArgs, env: NodeJS.ProcessEnv): ServerC
   let waitMaxSeconds = 30;
   const w = pick('wait-max-seconds', 'WAIT_MAX_SECONDS', 'MCP_WAIT_MAX_SECONDS');
   if (w !== undefined) {
-    const n = Number(w);
-    if (w.trim() === '' || !Number.isFinite(n)) warnings.push('invalid wait ceiling; using 30 seconds');
+    // A decimal float as Python's float() reads it (SPEC §4); JS Number() would also take hex,
+    // octal and binary literals ('0x10' → 16), which the reference rejects.
+    const n = DECIMAL_RE.test(w.trim()) ? Number(w.trim()) : NaN;
+    if (!Number.isFinite(n)) warnings.push('invalid wait ceiling; using 30 seconds');
     else waitMaxSeconds = Math.min(120, Math.max(1, n));
   }
 

@@ -3,6 +3,8 @@ import { createHash } from 'node:crypto';
 /** Argument names whose values are never logged (SPEC §3 item 4), at every nesting level (C12). */
 export const SENSITIVE_ARGS = new Set(['keys', 'text', 'command', 'value', 'content', 'shell', 'environment']);
 
+const MAX_LOGGED_STR_LEN = 200;
+
 const SEND_KEYS_OP_FIELDS: Record<string, 'str' | 'str?' | 'bool'> = {
   keys: 'str',
   pane_id: 'str?',
@@ -14,8 +16,31 @@ const SEND_KEYS_OP_FIELDS: Record<string, 'str' | 'str?' | 'bool'> = {
   suppress_history: 'bool',
 };
 
+/** Code points, as Python's len() counts them (SPEC C31): an emoji is 1, not 2 UTF-16 units. */
+function codePoints(s: string): number {
+  let n = s.length;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length) {
+      const d = s.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) {
+        n--;
+        i++;
+      }
+    }
+  }
+  return n;
+}
+
 export function digest(s: string): { len: number; sha256_prefix: string } {
-  return { len: s.length, sha256_prefix: createHash('sha256').update(s, 'utf8').digest('hex').slice(0, 12) };
+  return { len: codePoints(s), sha256_prefix: createHash('sha256').update(s, 'utf8').digest('hex').slice(0, 12) };
+}
+
+/** Non-sensitive strings over 200 code points keep their first 200 (never half a surrogate pair, C31). */
+function truncateLogged(v: string): string {
+  if (v.length <= MAX_LOGGED_STR_LEN) return v;
+  const cps = Array.from(v);
+  return cps.length > MAX_LOGGED_STR_LEN ? `${cps.slice(0, MAX_LOGGED_STR_LEN).join('')}...<truncated>` : v;
 }
 
 const typeName = (v: unknown): string =>
@@ -59,7 +84,7 @@ function summarizeOperation(item: unknown): unknown {
 function summarizeValue(key: string, v: unknown): unknown {
   if (SENSITIVE_ARGS.has(key)) return summarizeSensitive(v);
   if (key === 'operations') return Array.isArray(v) ? v.map(summarizeOperation) : redacted(v);
-  if (typeof v === 'string') return v.length > 200 ? `${v.slice(0, 200)}...<truncated>` : v;
+  if (typeof v === 'string') return truncateLogged(v);
   if (Array.isArray(v)) return v.map((x) => summarizeValue('', x));
   if (v && typeof v === 'object') return summarizeArgs(v as Record<string, unknown>);
   return v;

@@ -86,7 +86,15 @@ export async function createServer(options: CreateServerOptions = {}): Promise<T
 
   const instructions = buildInstructions(config);
   const extensions = protocolExtensions(container, log); // resources, prompts, completions
-  const server = buildMcpServer({ name: 'tmux', version: VERSION, instructions, dispatcher, logger: log, extensions });
+  const server = buildMcpServer({
+    name: 'tmux',
+    version: VERSION,
+    instructions,
+    dispatcher,
+    logger: log,
+    timingLogger: loggers('tmux_mcp.timing'),
+    extensions,
+  });
 
   let closed = false;
   return {

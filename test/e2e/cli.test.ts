@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { TmuxFixture } from '../helpers/tmux-fixture';
 import { minimalEnv, RawServer, runCli } from '../helpers/cli-process';
@@ -36,6 +37,35 @@ describe('tmux-mcp CLI', () => {
     expect(r.code).toBe(1);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
     expect(r.stderr).toContain('tmux binary not found');
+  });
+
+  it('an audit log that cannot be opened exits 1 with one line (C16)', async () => {
+    const r = await runCli(['--audit-log', '/nonexistent-tmux-mcp-dir/audit.jsonl']);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('');
+    const lines = r.stderr.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain('cannot open audit log /nonexistent-tmux-mcp-dir/audit.jsonl');
+  });
+
+  it('writes one JSON audit line per call to TMUX_MCP_AUDIT_LOG, flushed before exit (B24)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tmux-mcp-audit-'));
+    try {
+      const file = join(dir, 'audit.jsonl');
+      const s = new RawServer(['--socket-name', tmux.socket], minimalEnv({ TMUX_MCP_AUDIT_LOG: file }));
+      await s.initialize();
+      await s.request('tools/call', { name: 'list_sessions', arguments: {}, _meta: { client_id: 'c-1' } });
+      await s.request('tools/call', { name: 'send_keys', arguments: { pane_id: '%99999', keys: 'SECRET-KEYS' } });
+      s.proc.stdin.end();
+      expect(await s.exited).toBe(0);
+      const recs = readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+      expect(recs).toHaveLength(2);
+      expect(recs[0]).toEqual({ tool: 'list_sessions', outcome: 'ok', duration_ms: expect.any(Number), client_id: 'c-1', request_id: expect.any(Number), args: {} });
+      expect(recs[1]).toMatchObject({ tool: 'send_keys', outcome: 'error', error_type: 'PaneNotFound', client_id: null, args: { pane_id: '%99999', keys: { len: 11 } } });
+      expect(readFileSync(file, 'utf8')).not.toContain('SECRET-KEYS');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('serves JSON-RPC only on stdout in a minimal environment and exits 0 on stdin EOF', async () => {

@@ -6,7 +6,8 @@ import type { McpPlugin } from './plugin';
 /** A plugin module that could not be loaded; the CLI prints one line and exits 1. */
 export class PluginLoadError extends Error {}
 
-function resolveSpecifier(spec: string, fromDirs: readonly string[]): string {
+/** The file a plugin specifier names: a path (from the working directory) or a package name, looked up from each of `fromDirs` in turn. */
+export function resolveSpecifier(spec: string, fromDirs: readonly string[]): string {
   if (spec.startsWith('.') || isAbsolute(spec)) return resolve(spec);
   // Package names: the working directory first, then the server's own directory (SPEC C33).
   for (const dir of fromDirs) {

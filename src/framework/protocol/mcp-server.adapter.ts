@@ -18,6 +18,11 @@ export interface McpServerOptions {
   instructions?: string;
   dispatcher: ToolDispatcher;
   logger: Logger;
+  /**
+   * Logger for `Request <method> completed in X.XXms` of the requests that are not tool calls
+   * (SPEC §3 item 1: every request is timed; tool calls are timed by the onion's Timing layer).
+   */
+  timingLogger?: Logger;
   /** Extra capability/handler installers (resources, prompts, completions). */
   extensions?: ((server: Server) => Record<string, unknown>)[];
 }
@@ -48,12 +53,42 @@ function lazyValidator(): jsonSchemaValidator {
   return { getValidator: (schema) => (real ??= new AjvJsonSchemaValidator()).getValidator(schema) };
 }
 
-/** The SDK server, with every transport it connects to passing through the arguments tap. */
+type AnyHandler = (request: { method: string }, extra: unknown) => unknown;
+
+/**
+ * The SDK server, with every transport it connects to passing through the arguments tap, and
+ * every non-tool request handler timed (resources/read, prompts/get, tools/list, initialize …).
+ */
 class TappedServer extends Server {
   readonly rawArguments = new RawArgumentsTap();
+  /** Set after construction; the SDK registers its own handlers inside the constructor. */
+  timingLog?: Logger;
 
   override connect(transport: Transport): Promise<void> {
     return super.connect(this.rawArguments.wrap(transport));
+  }
+
+  override setRequestHandler(...args: Parameters<Server['setRequestHandler']>): void {
+    const [schema, handler] = args;
+    const inner = handler as unknown as AnyHandler;
+    const timed: AnyHandler = (request, extra) =>
+      request.method === 'tools/call' ? inner(request, extra) : this.timed(request.method, () => inner(request, extra));
+    super.setRequestHandler(schema, timed as never);
+  }
+
+  private async timed(method: string, run: () => unknown): Promise<unknown> {
+    const log = this.timingLog;
+    // Level checked first, as in the Timing interceptor: with info off a request pays nothing.
+    if (!log || !log.isLevelEnabled('info')) return run();
+    const t0 = performance.now();
+    try {
+      const r = await run();
+      log.info(`Request ${method} completed in ${(performance.now() - t0).toFixed(2)}ms`);
+      return r;
+    } catch (err) {
+      log.info(`Request ${method} failed after ${(performance.now() - t0).toFixed(2)}ms: ${err instanceof Error ? err.message : String(err)}`);
+      throw err;
+    }
   }
 }
 
@@ -67,6 +102,7 @@ export function buildMcpServer(opts: McpServerOptions): Server {
     { name: opts.name, version: opts.version },
     { capabilities, instructions: opts.instructions, jsonSchemaValidator: lazyValidator() },
   );
+  server.timingLog = opts.timingLogger;
   for (const ext of opts.extensions ?? []) Object.assign(capabilities, ext(server));
   server.registerCapabilities(capabilities as never);
 

@@ -21,7 +21,7 @@ class Big {
   @Field({ type: 'integer' }) content_truncated_lines!: number;
 }
 
-const calls = { flaky: 0 };
+const calls = { flaky: 0, mutFlaky: 0, boundedFlaky: 0, notFound: 0 };
 
 @Tool('readonly', { title: 'Echo' })
 @HandleErrors(TmuxErrorMapper)
@@ -31,7 +31,10 @@ class EchoTool {
   static Input = EchoInput;
   static Output = String;
   async execute(i: EchoInput): Promise<string> {
-    if (i.mode === 'pane') throw new PaneNotFound('Pane not found: %99');
+    if (i.mode === 'pane') {
+      calls.notFound++;
+      throw new PaneNotFound('Pane not found: %99');
+    }
     if (i.mode === 'rule') throw new ExpectedToolError('keys must be lowercase', { suggestion: 'Lower them.' });
     if (i.mode === 'crash') throw new TypeError('boom');
     if (i.mode === 'flaky' && calls.flaky++ === 0) throw new LibTmuxException('server busy');
@@ -62,6 +65,41 @@ class LimitedTool {
   }
 }
 
+@Tool('mutating', { title: 'Mutating Flaky' })
+class MutatingFlakyTool {
+  static toolName = 'test_mut_flaky';
+  static description = 'Fails once, mutating.';
+  static Input = class {};
+  static Output = String;
+  async execute(): Promise<string> {
+    if (calls.mutFlaky++ === 0) throw new LibTmuxException('server busy');
+    return 'ok';
+  }
+}
+
+@Tool('readonly', { title: 'Bounded Flaky', tags: ['self-bounded'] })
+class BoundedFlakyTool {
+  static toolName = 'test_bounded_flaky';
+  static description = 'Fails once, self-bounded.';
+  static Input = class {};
+  static Output = String;
+  async execute(): Promise<string> {
+    if (calls.boundedFlaky++ === 0) throw new LibTmuxException('server busy');
+    return 'ok';
+  }
+}
+
+@Tool('readonly', { title: 'Limited Error', responseLimit: true })
+class LimitedErrorTool {
+  static toolName = 'test_limited_error';
+  static description = 'Oversized error.';
+  static Input = class {};
+  static Output = String;
+  async execute(): Promise<string> {
+    throw new ExpectedToolError('e'.repeat(1_500_000) + ' END', { suggestion: 'Try smaller.' });
+  }
+}
+
 @Tool('destructive', { title: 'Nuke' })
 class NukeTool {
   static toolName = 'test_nuke';
@@ -85,7 +123,7 @@ class TraceInterceptor implements ToolInterceptor {
 const plugin = definePlugin({
   name: 'test-tools',
   register(c) {
-    for (const t of [EchoTool, BigTool, LimitedTool, NukeTool]) c.register(TOOL_CLASSES, { useValue: t });
+    for (const t of [EchoTool, BigTool, LimitedTool, LimitedErrorTool, MutatingFlakyTool, BoundedFlakyTool, NukeTool]) c.register(TOOL_CLASSES, { useValue: t });
     c.register(INTERCEPTORS, { useClass: TraceInterceptor }, { lifecycle: Lifecycle.Singleton });
   },
 });
@@ -146,6 +184,14 @@ describe('the interceptor onion', () => {
     expect(logs.some((l) => l.includes('Request tools/call failed (attempt 1/2): LibTmuxException: server busy. Retrying in 0.1s...'))).toBe(true);
   });
 
+  it('never retries mutating or self-bounded tools, nor not-found errors (SPEC §3 item 5)', async () => {
+    calls.mutFlaky = calls.boundedFlaky = calls.notFound = 0;
+    expect((await h.err('test_mut_flaky')).meta.error_type).toBe('LibTmuxException');
+    expect((await h.err('test_bounded_flaky')).meta.error_type).toBe('LibTmuxException');
+    await h.err('test_echo', { keys: 'a', mode: 'pane' });
+    expect(calls).toMatchObject({ mutFlaky: 1, boundedFlaky: 1, notFound: 1 });
+  });
+
   it('audits every call with sensitive arguments digested', async () => {
     await h.call('test_echo', { keys: 'TOP-SECRET-KEYS' });
     const line = logs.filter((l) => l.includes('tool=test_echo outcome=ok')).pop()!;
@@ -176,6 +222,64 @@ describe('the interceptor onion', () => {
     expect(sc.content_truncated).toBe(true);
     expect(sc.content_truncated_lines).toBeGreaterThan(0);
     expect(Buffer.byteLength(JSON.stringify(r))).toBeLessThanOrEqual(1_000_000);
+  });
+
+  it('keeps isError, _meta and the tail (with the suggestion) of an oversized error (SPEC §3 item 2)', async () => {
+    const r = await h.call('test_limited_error');
+    expect(r.isError).toBe(true);
+    expect(r.structuredContent).toBeUndefined();
+    expect(r._meta).toEqual({ error_type: 'ExpectedToolError', expected: true, suggestion: 'Try smaller.' });
+    expect(r.content).toHaveLength(1);
+    const text = r.content[0].text!;
+    expect(text).toMatch(/^\[\.\.\. truncated \d+ bytes \.\.\.\]\n/);
+    expect(text.endsWith(' END\nTry smaller.')).toBe(true);
+    expect(Buffer.byteLength(JSON.stringify(r))).toBeLessThanOrEqual(1_000_000);
+  });
+
+  it('logs timing on tmux_mcp.timing for tool calls and every other request (SPEC §3 item 1, C15)', async () => {
+    logs.length = 0;
+    await h.call('test_echo', { keys: 'a' });
+    await h.client.listTools();
+    await h.client.listPrompts();
+    await h.client.readResource({ uri: 'tmux://nowhere' }).catch(() => undefined);
+    const timing = logs.filter((l) => l.startsWith('info tmux_mcp.timing: '));
+    expect(timing.some((l) => /Request tools\/call completed in \d+\.\d{2}ms/.test(l))).toBe(true);
+    expect(timing.some((l) => /Request tools\/list completed in \d+\.\d{2}ms/.test(l))).toBe(true);
+    expect(timing.some((l) => /Request prompts\/list completed in \d+\.\d{2}ms/.test(l))).toBe(true);
+    expect(timing.some((l) => /Request resources\/read failed after \d+\.\d{2}ms: Resource not found: Unknown resource: 'tmux:\/\/nowhere'/.test(l))).toBe(true);
+    // One line per tool call: the protocol layer leaves tools/call to the Timing interceptor.
+    expect(timing.filter((l) => l.includes('tools/call')).length).toBe(1);
+  });
+
+  it('logs tool errors on tmux_mcp.errors: expected at warn, unexpected at error (SPEC §3 item 3)', async () => {
+    logs.length = 0;
+    await h.call('test_echo', { keys: 'a', mode: 'rule' });
+    await h.call('test_echo', { keys: 'a', mode: 'crash' });
+    await h.call('test_echo', { keys: 5 });
+    const errors = logs.filter((l) => l.includes(' tmux_mcp.errors: '));
+    expect(errors.some((l) => l.startsWith('warn tmux_mcp.errors: Error in tools/call: ExpectedToolError: keys must be lowercase'))).toBe(true);
+    expect(errors.some((l) => l.startsWith('error tmux_mcp.errors: Error in tools/call: UnexpectedError: Unexpected error: TypeError: boom'))).toBe(true);
+    expect(errors.some((l) => l.startsWith('warn tmux_mcp.errors: Error in tools/call: ValidationError: 1 validation error for test_echo'))).toBe(true);
+  });
+
+  it('audits client_id from params._meta and the JSON-RPC id; failures carry error_type (SPEC §3 item 4, C15)', async () => {
+    logs.length = 0;
+    await h.client.callTool({ name: 'test_echo', arguments: { keys: 'a' }, _meta: { client_id: 'agent-7' } });
+    await h.client.callTool({ name: 'test_echo', arguments: { keys: 'a' }, _meta: { client_id: 42 } });
+    await h.call('test_echo', { keys: 'a', mode: 'pane' });
+    const audit = logs.filter((l) => l.startsWith('info tmux_mcp.audit: '));
+    expect(audit[0]).toMatch(/^info tmux_mcp\.audit: tool=test_echo outcome=ok duration_ms=\d+\.\d{2} client_id=agent-7 request_id=\d+ args=\{/);
+    expect(audit[1]).toContain(' client_id=None request_id=');
+    expect(audit[2]).toMatch(/tool=test_echo outcome=error error_type=PaneNotFound duration_ms=\d+\.\d{2} client_id=None request_id=\d+ args=/);
+  });
+
+  it('audit lengths count code points and long plain strings are cut at 200 code points (C31)', async () => {
+    logs.length = 0;
+    const long = 'é😀'.repeat(150);
+    await h.call('test_echo', { keys: '😀😀', mode: long });
+    const line = logs.filter((l) => l.startsWith('info tmux_mcp.audit: ')).pop()!;
+    expect(line).toContain('"keys":{"len":2,');
+    expect(line).toContain(`"mode":"${'é😀'.repeat(100)}...<truncated>"`);
   });
 
   it('does not limit tools that did not ask for it', async () => {

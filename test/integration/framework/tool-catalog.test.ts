@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { McpHarness } from '../../helpers/mcp-harness';
 import { SPEC_TOOLS } from '../../helpers/spec-tools';
 
@@ -54,6 +56,16 @@ describe('the tool catalog (SPEC §1.1, B21, C36)', () => {
     const byName = new Map(all.map((t) => [t.name, t.title!]));
     for (const n of ['list_sessions', 'list_windows', 'list_panes', 'kill_server', 'create_window']) expect(byName.get(n)).toMatch(/tmux/);
     for (const n of ['send_keys', 'capture_pane', 'run_command', 'wait_for_text', 'snapshot_pane']) expect(byName.get(n)).not.toMatch(/tmux/);
+  });
+
+  it('the README lists exactly the tools of each tier', () => {
+    const readme = readFileSync(join(__dirname, '..', '..', '..', 'README.md'), 'utf8');
+    for (const tier of ['readonly', 'mutating', 'destructive'] as const) {
+      const m = new RegExp(`\\* \\*\\*${tier}\\*\\* — ([^*]+)`).exec(readme);
+      expect({ tier, found: Boolean(m) }).toEqual({ tier, found: true });
+      const listed = [...m![1].matchAll(/`([a-z_]+)`/g)].map((x) => x[1]).sort();
+      expect({ tier, listed }).toEqual({ tier, listed: SPEC_TOOLS.filter((t) => t[1] === tier).map((t) => t[0]).sort() });
+    }
   });
 
   it('adds list_prompts and get_prompt as readonly tools when prompts-as-tools is on (B11)', async () => {

@@ -1,4 +1,6 @@
-import { ConfigError, parseArgs, resolveConfig, UsageError } from '../../../src/config/config.parser';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ConfigError, HELP_TEXT, parseArgs, resolveConfig, UsageError } from '../../../src/config/config.parser';
 
 const cfg = (argv: string[], env: NodeJS.ProcessEnv = {}) => resolveConfig(parseArgs(argv), env);
 
@@ -60,6 +62,73 @@ describe('configuration (SPEC §4, B2, C16)', () => {
   it('any --plugin replaces the TMUX_MCP_PLUGINS list', () => {
     expect(cfg([], { TMUX_MCP_PLUGINS: 'a, b,,' }).plugins).toEqual(['a', 'b']);
     expect(cfg(['--plugin', 'c', '--plugin=d'], { TMUX_MCP_PLUGINS: 'a' }).plugins).toEqual(['c', 'd']);
+  });
+
+  it('every LIBTMUX_* alias works and its TMUX_MCP_* twin wins (B2)', () => {
+    const pairs: [string, string, string, keyof ReturnType<typeof cfg>, unknown, string][] = [
+      ['SAFETY', 'SAFETY', 'readonly', 'safety', 'readonly', 'destructive'],
+      ['SOCKET', 'SOCKET', 'a', 'socketName', 'a', 'destructive'],
+      ['SOCKET_PATH', 'SOCKET_PATH', '/tmp/a', 'socketPath', '/tmp/a', 'destructive'],
+      ['TMUX_BIN', 'TMUX_BIN', '/opt/tmux', 'tmuxBin', '/opt/tmux', 'destructive'],
+      ['WAIT_MAX_SECONDS', 'MCP_WAIT_MAX_SECONDS', '12', 'waitMaxSeconds', 12, '13'],
+      ['SUPPRESS_HISTORY', 'SUPPRESS_HISTORY', '0', 'suppressHistory', false, '1'],
+      ['PROMPTS_AS_TOOLS', 'MCP_PROMPTS_AS_TOOLS', '1', 'promptsAsTools', true, '0'],
+    ];
+    for (const [name, alias, value, key, parsed, other] of pairs) {
+      expect({ name, v: cfg([], { [`LIBTMUX_${alias}`]: value })[key] }).toEqual({ name, v: parsed });
+      expect({ name, v: cfg([], { [`LIBTMUX_${alias}`]: other, [`TMUX_MCP_${name}`]: value })[key] }).toEqual({ name, v: parsed });
+    }
+  });
+
+  it('has a flag for every variable (C16), each listed in --help', () => {
+    const c = cfg(
+      ['--socket-path', '/s', '--tmux-bin', '/t', '--wait-max-seconds', '9', '--engine=exec', '--log-level', 'debug', '--audit-log', '/a.jsonl', '--suppress-history', '0'],
+      { TMUX_MCP_SOCKET_PATH: '/x', TMUX_MCP_TMUX_BIN: '/y', TMUX_MCP_WAIT_MAX_SECONDS: '5', TMUX_MCP_ENGINE: 'control', TMUX_MCP_LOG_LEVEL: 'error', TMUX_MCP_AUDIT_LOG: '/b' },
+    );
+    expect(c).toMatchObject({ socketPath: '/s', tmuxBin: '/t', waitMaxSeconds: 9, engine: 'exec', logLevel: 'debug', auditLog: '/a.jsonl', suppressHistory: false });
+    for (const flag of ['--safety', '--socket-name', '--socket-path', '--tmux-bin', '--wait-max-seconds', '--suppress-history', '--prompts-as-tools', '--engine', '--log-level', '--audit-log', '--plugin', '--help', '--version'])
+      expect(HELP_TEXT).toContain(flag);
+    expect(HELP_TEXT).toContain('Run the tmux MCP server over stdio.');
+  });
+
+  it('the README configuration table names every flag, variable and LIBTMUX_* alias', () => {
+    const readme = readFileSync(join(__dirname, '..', '..', '..', 'README.md'), 'utf8');
+    const table = readme.slice(readme.indexOf('## Configuration'), readme.indexOf('## Tools, resources and prompts'));
+    const rows: [string, string, string?][] = [
+      ['--safety', 'TMUX_MCP_SAFETY', 'LIBTMUX_SAFETY'],
+      ['--socket-name', 'TMUX_MCP_SOCKET', 'LIBTMUX_SOCKET'],
+      ['--socket-path', 'TMUX_MCP_SOCKET_PATH', 'LIBTMUX_SOCKET_PATH'],
+      ['--tmux-bin', 'TMUX_MCP_TMUX_BIN', 'LIBTMUX_TMUX_BIN'],
+      ['--wait-max-seconds', 'TMUX_MCP_WAIT_MAX_SECONDS', 'LIBTMUX_MCP_WAIT_MAX_SECONDS'],
+      ['--suppress-history', 'TMUX_MCP_SUPPRESS_HISTORY', 'LIBTMUX_SUPPRESS_HISTORY'],
+      ['--prompts-as-tools', 'TMUX_MCP_PROMPTS_AS_TOOLS', 'LIBTMUX_MCP_PROMPTS_AS_TOOLS'],
+      ['--engine', 'TMUX_MCP_ENGINE'],
+      ['--log-level', 'TMUX_MCP_LOG_LEVEL'],
+      ['--audit-log', 'TMUX_MCP_AUDIT_LOG'],
+      ['--plugin', 'TMUX_MCP_PLUGINS'],
+    ];
+    for (const [flag, variable, alias] of rows) {
+      const row = table.split('\n').find((l) => l.startsWith(`| \`${flag}`));
+      expect({ flag, row: row ?? null }).toEqual({ flag, row: expect.stringContaining(`\`${variable}`) });
+      if (alias) expect(row).toContain(`\`${alias}\``);
+    }
+    for (const v of ['TMUX', 'TMUX_PANE', 'TMUX_TMPDIR', '--help', '--version']) expect(table).toContain(`\`${v}`);
+  });
+
+  it('an empty SUPPRESS_HISTORY is invalid, unlike other empty variables (C16 follows Part A)', () => {
+    expect(() => cfg([], { TMUX_MCP_SUPPRESS_HISTORY: '' })).toThrow(ConfigError);
+    expect(() => cfg([], { LIBTMUX_SUPPRESS_HISTORY: '' })).toThrow(ConfigError);
+    expect(cfg([], { TMUX_MCP_SAFETY: '', TMUX_MCP_ENGINE: '', TMUX_MCP_LOG_LEVEL: '', TMUX_MCP_AUDIT_LOG: '', TMUX_MCP_TMUX_BIN: '' })).toMatchObject({
+      safety: 'mutating', engine: 'control', logLevel: 'info', auditLog: null, tmuxBin: 'tmux', warnings: [],
+    });
+  });
+
+  it('reads the wait ceiling as a decimal float like the reference (no hex, no Infinity)', () => {
+    expect(cfg([], { TMUX_MCP_WAIT_MAX_SECONDS: ' 5 ' }).waitMaxSeconds).toBe(5);
+    expect(cfg([], { TMUX_MCP_WAIT_MAX_SECONDS: '1e1' }).waitMaxSeconds).toBe(10);
+    expect(cfg([], { TMUX_MCP_WAIT_MAX_SECONDS: '.5' }).waitMaxSeconds).toBe(1);
+    for (const bad of ['0x10', '0b11', 'Infinity', '1e999', 'nan', '5s'])
+      expect({ bad, c: cfg([], { TMUX_MCP_WAIT_MAX_SECONDS: bad }) }).toMatchObject({ bad, c: { waitMaxSeconds: 30, warnings: [expect.any(String)] } });
   });
 
   it('rejects unknown flags and missing values', () => {

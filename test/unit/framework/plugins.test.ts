@@ -1,0 +1,87 @@
+import 'reflect-metadata';
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { getToolMetadata } from '../../../src/framework/metadata/tool-metadata';
+import { getParams } from '../../../src/framework/metadata/param-metadata';
+import { PluginLoadError, resolveSpecifier } from '../../../src/framework/plugins/plugin-loader';
+import * as tokens from '../../../src/framework/tokens';
+import { pluginApi } from '../../../src/server/plugin-api';
+
+describe('one framework across package copies (SPEC C33)', () => {
+  it("a second copy's decorators write into the store this copy reads, and tokens are equal", () => {
+    // jest.isolateModules loads fresh module instances: the situation of a plugin that resolved
+    // its own copy of tmux-mcp-ts from a nested node_modules.
+    let other!: {
+      Tool: typeof import('../../../src/framework/decorators/tool.decorator').Tool;
+      Param: typeof import('../../../src/framework/decorators/param.decorator').Param;
+      tokens: typeof tokens;
+      getToolMetadata: typeof getToolMetadata;
+    };
+    jest.isolateModules(() => {
+      other = {
+        Tool: require('../../../src/framework/decorators/tool.decorator').Tool,
+        Param: require('../../../src/framework/decorators/param.decorator').Param,
+        tokens: require('../../../src/framework/tokens'),
+        getToolMetadata: require('../../../src/framework/metadata/tool-metadata').getToolMetadata,
+      };
+    });
+    expect(other.getToolMetadata).not.toBe(getToolMetadata); // really another copy
+
+    class In {}
+    other.Param({ type: 'string', description: 'who' })(In.prototype, 'who');
+    class Hello {
+      static toolName = 'hello_copy';
+      static description = 'From another copy.';
+      static Input = In;
+      static Output = String;
+    }
+    other.Tool('readonly', { title: 'Hello' })(Hello);
+
+    expect(getToolMetadata(Hello)).toMatchObject({ name: 'hello_copy', tier: 'readonly', tags: ['readonly'] });
+    expect(getParams(In).map((p) => p.name)).toEqual(['who']);
+    for (const k of Object.keys(tokens) as (keyof typeof tokens)[]) expect(other.tokens[k]).toBe(tokens[k]);
+  });
+
+  it('register(container, api) receives the decorators, error classes, ORDER and tokens', () => {
+    const api = pluginApi();
+    for (const k of ['Tool', 'Param', 'Field', 'HandleErrors', 'UseInterceptors', 'ToolError', 'ExpectedToolError', 'ORDER', 'tokens'])
+      expect(api[k]).toBeDefined();
+    expect((api.tokens as typeof tokens).TOOL_CLASSES).toBe(tokens.TOOL_CLASSES);
+  });
+});
+
+describe('plugin names resolve from the working directory, then the server directory (SPEC C33)', () => {
+  let root: string;
+  const pkg = (base: string, name: string, body: string) => {
+    const dir = join(base, 'node_modules', name);
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'package.json'), JSON.stringify({ name, main: 'index.js' }));
+    writeFileSync(join(dir, 'index.js'), body);
+    return realpathSync(join(dir, 'index.js'));
+  };
+
+  beforeAll(() => {
+    root = realpathSync(mkdtempSync(join(tmpdir(), 'tmux-mcp-plugins-')));
+    mkdirSync(join(root, 'cwd'));
+    mkdirSync(join(root, 'server'));
+  });
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+  it('prefers the working directory, falls back to the server directory, fails with one clear message', () => {
+    const cwd = join(root, 'cwd');
+    const server = join(root, 'server');
+    const inCwd = pkg(cwd, 'tmux-mcp-plugin-both', 'module.exports = "cwd";');
+    pkg(server, 'tmux-mcp-plugin-both', 'module.exports = "server";');
+    const onlyServer = pkg(server, 'tmux-mcp-plugin-server-only', 'module.exports = "server";');
+    expect(resolveSpecifier('tmux-mcp-plugin-both', [cwd, server])).toBe(inCwd);
+    expect(resolveSpecifier('tmux-mcp-plugin-server-only', [cwd, server])).toBe(onlyServer);
+    expect(() => resolveSpecifier('tmux-mcp-plugin-nowhere', [cwd, server])).toThrow(PluginLoadError);
+    expect(() => resolveSpecifier('tmux-mcp-plugin-nowhere', [cwd, server])).toThrow("plugin 'tmux-mcp-plugin-nowhere' could not be loaded: module not found");
+  });
+
+  it('relative and absolute paths are files, resolved from the working directory', () => {
+    expect(resolveSpecifier('./x/plugin.js', ['/nowhere'])).toBe(join(process.cwd(), 'x', 'plugin.js'));
+    expect(resolveSpecifier('/abs/plugin.mjs', ['/nowhere'])).toBe('/abs/plugin.mjs');
+  });
+});
