@@ -82,7 +82,7 @@ export class ResponseLimitInterceptor implements ToolInterceptor {
     return e;
   }
 
-  private truncateModel(result: ToolResult, rl: { field: string; truncatedFlag?: string; countFlag?: string }): ToolResult {
+  private truncateModel(result: ToolResult, rl: { field: string; truncatedFlag?: string; countFlag?: string; bytesFlag?: string }): ToolResult {
     const sc = { ...result.structuredContent! };
     const v = sc[rl.field];
     const fits = () => {
@@ -90,13 +90,15 @@ export class ResponseLimitInterceptor implements ToolInterceptor {
       return bytes(JSON.stringify({ content: [{ type: 'text', text }], structuredContent: sc, _meta: result._meta })) + SLACK <= this.max;
     };
     let dropped = 0;
+    let droppedBytes = 0;
     if (Array.isArray(v)) {
       const arr = [...v];
       sc[rl.field] = arr;
       // Drop the oldest entries first, an eighth at a time, until the envelope fits.
       while (arr.length > 1 && !fits()) {
         const n = Math.max(1, Math.min(arr.length - 1, Math.floor(arr.length / 8)));
-        arr.splice(0, n);
+        // A dropped line costs its bytes plus the newline that joined it (capture_since counts so).
+        for (const x of arr.splice(0, n)) droppedBytes += typeof x === 'string' ? bytes(x) + 1 : 0;
         dropped += n;
       }
       // One entry alone over the cap (a search match of one huge pane): keep its tail too.
@@ -117,6 +119,7 @@ export class ResponseLimitInterceptor implements ToolInterceptor {
     }
     if (rl.truncatedFlag) sc[rl.truncatedFlag] = true;
     if (rl.countFlag && typeof sc[rl.countFlag] === 'number') sc[rl.countFlag] = (sc[rl.countFlag] as number) + dropped;
+    if (rl.bytesFlag && typeof sc[rl.bytesFlag] === 'number') sc[rl.bytesFlag] = (sc[rl.bytesFlag] as number) + droppedBytes;
     const out: ToolResult = { content: [{ type: 'text', text: JSON.stringify(sc) }], structuredContent: sc };
     if (result._meta) out._meta = result._meta;
     return out;

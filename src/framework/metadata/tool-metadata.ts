@@ -20,10 +20,12 @@ export interface ToolOptions extends ToolAnnotations {
   /** Advertise `_meta["anthropic/alwaysLoad"]: true`. */
   alwaysLoad?: boolean;
   /**
-   * Subject to the 1 MB tail-preserving backstop (SPEC §3 item 2). For model outputs, `field`
-   * names the bulky field to tail-truncate and `flags` the model's truncation flags (SPEC C10).
+   * Subject to the 1 MB tail-preserving backstop (SPEC §3 item 2): `true` for a string result,
+   * else the model's bulky `field` to tail-truncate and the flags to update when it is cut
+   * (SPEC C10): `truncatedFlag` (bool), `countFlag` (items dropped), `bytesFlag` (bytes dropped
+   * from a list of lines, each counted with its joining newline).
    */
-  responseLimit?: true | { field: string; truncatedFlag?: string; countFlag?: string };
+  responseLimit?: true | { field: string; truncatedFlag?: string; countFlag?: string; bytesFlag?: string };
 }
 
 /** Output declaration: a model class, `[Model]` for a list, or `String` for text. */

@@ -54,6 +54,26 @@ class BigTool {
   }
 }
 
+class BigLines {
+  @Field({ type: 'string[]' }) lines!: string[];
+  @Field({ type: 'boolean' }) truncated!: boolean;
+  @Field({ type: 'integer' }) truncated_lines!: number;
+  @Field({ type: 'integer' }) truncated_bytes!: number;
+}
+
+const BIG_LINES = Array.from({ length: 40_000 }, (_, i) => `line ${i} ${'é'.repeat(20)}`);
+
+@Tool('readonly', { title: 'Big Lines', responseLimit: { field: 'lines', truncatedFlag: 'truncated', countFlag: 'truncated_lines', bytesFlag: 'truncated_bytes' } })
+class BigLinesTool {
+  static toolName = 'test_big_lines';
+  static description = 'Big list-of-lines output (capture_since shape).';
+  static Input = class {};
+  static Output = BigLines;
+  async execute(): Promise<BigLines> {
+    return { lines: BIG_LINES, truncated: false, truncated_lines: 0, truncated_bytes: 0 };
+  }
+}
+
 @Tool('readonly', { title: 'Limited', responseLimit: true })
 class LimitedTool {
   static toolName = 'test_limited';
@@ -123,7 +143,7 @@ class TraceInterceptor implements ToolInterceptor {
 const plugin = definePlugin({
   name: 'test-tools',
   register(c) {
-    for (const t of [EchoTool, BigTool, LimitedTool, LimitedErrorTool, MutatingFlakyTool, BoundedFlakyTool, NukeTool]) c.register(TOOL_CLASSES, { useValue: t });
+    for (const t of [EchoTool, BigTool, BigLinesTool, LimitedTool, LimitedErrorTool, MutatingFlakyTool, BoundedFlakyTool, NukeTool]) c.register(TOOL_CLASSES, { useValue: t });
     c.register(INTERCEPTORS, { useClass: TraceInterceptor }, { lifecycle: Lifecycle.Singleton });
   },
 });
@@ -221,6 +241,19 @@ describe('the interceptor onion', () => {
     expect(sc.content.endsWith('LAST')).toBe(true);
     expect(sc.content_truncated).toBe(true);
     expect(sc.content_truncated_lines).toBeGreaterThan(0);
+    expect(Buffer.byteLength(JSON.stringify(r))).toBeLessThanOrEqual(1_000_000);
+  });
+
+  it('drops the oldest lines of a list field and counts them and their bytes (capture_since shape, C10)', async () => {
+    const r = await h.call('test_big_lines');
+    const sc = r.structuredContent as unknown as BigLines;
+    expect(sc.truncated).toBe(true);
+    const dropped = BIG_LINES.length - sc.lines.length;
+    expect(dropped).toBeGreaterThan(0);
+    expect(sc.lines).toEqual(BIG_LINES.slice(dropped));
+    expect(sc.truncated_lines).toBe(dropped);
+    // Each dropped line counts its UTF-8 bytes plus the newline that joined it.
+    expect(sc.truncated_bytes).toBe(BIG_LINES.slice(0, dropped).reduce((n, l) => n + Buffer.byteLength(l) + 1, 0));
     expect(Buffer.byteLength(JSON.stringify(r))).toBeLessThanOrEqual(1_000_000);
   });
 

@@ -14,7 +14,7 @@ import { CaptureSinceInput } from './capture-since.input';
 
 @Tool('readonly', {
   title: 'Capture Since',
-  responseLimit: { field: 'lines', truncatedFlag: 'truncated', countFlag: 'truncated_lines' },
+  responseLimit: { field: 'lines', truncatedFlag: 'truncated', countFlag: 'truncated_lines', bytesFlag: 'truncated_bytes' },
 })
 @HandleErrors(TmuxErrorMapper)
 export class CaptureSinceTool implements ToolHandler<CaptureSinceInput, CaptureSinceResult> {
