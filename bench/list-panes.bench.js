@@ -1,12 +1,28 @@
 'use strict';
 // Bench 1: list_panes with 10 panes, control engine vs TMUX_MCP_ENGINE=exec, interleaved.
 // Bench 3: throughput of 1000 concurrent list_panes calls on the control engine (and exec for reference).
-const { Tmux, startServer, stats, time, now } = require('./lib');
+// Also measured in the same interleaved loop, to show where the time of one call goes:
+//  - the same `list-panes` command (same format) on a bare control-mode client and as a tmux
+//    subprocess: what tmux itself costs on each engine;
+//  - an MCP `ping` round trip: the protocol floor (client + stdio + server, no tool);
+//  - the control engine with the default log level (info: audit and timing lines per call).
+const { execFile } = require('node:child_process');
+const { Tmux, startServer, stats, time, now, rawControl } = require('./lib');
+const { PANE_FIELDS, formatOf } = require('../dist/services/tmux-formats');
 
 module.exports = async function listPanes({ iterations = 300 } = {}) {
   const tmux = new Tmux().start('bench', 10);
   const control = await startServer(tmux.socket, 'control');
   const exec = await startServer(tmux.socket, 'exec');
+  const info = await startServer(tmux.socket, 'control', { TMUX_MCP_LOG_LEVEL: 'info' });
+  const raw = rawControl(tmux.socket, 'bench');
+  await raw.ready;
+  const format = formatOf(PANE_FIELDS);
+  const rawCmd = `list-panes -a -F '${format}'`;
+  const sub = () =>
+    new Promise((resolve, reject) =>
+      execFile('tmux', ['-u', '-L', tmux.socket, 'list-panes', '-a', '-F', format], (err) => (err ? reject(err) : resolve())),
+    );
   try {
     const call = (s) => s.client.callTool({ name: 'list_panes', arguments: {} });
     const check = await call(control);
@@ -24,6 +40,26 @@ module.exports = async function listPanes({ iterations = 300 } = {}) {
         a.push(await time(() => call(control)));
       }
     }
+    // The decomposition, in a loop of its own (rotating order) so the headline pair above stays
+    // measured exactly as before: more series in one loop leave each process idle longer
+    // between its calls, which makes every series slower on this machine.
+    const series = {
+      control: () => call(control),
+      exec: () => call(exec),
+      controlInfo: () => call(info),
+      ping: () => control.client.ping(),
+      rawControl: () => raw.run(rawCmd),
+      rawSubprocess: sub,
+    };
+    const names = Object.keys(series);
+    for (let i = 0; i < 20; i++) for (const n of names) await series[n]();
+    const samples = Object.fromEntries(names.map((n) => [n, []]));
+    for (let i = 0; i < iterations; i++) {
+      for (let k = 0; k < names.length; k++) {
+        const n = names[(i + k) % names.length];
+        samples[n].push(await time(series[n]));
+      }
+    }
     const throughput = async (s, n) => {
       const t0 = now();
       const rs = await Promise.all(Array.from({ length: n }, () => call(s)));
@@ -39,11 +75,14 @@ module.exports = async function listPanes({ iterations = 300 } = {}) {
     }
     return {
       latency: { control: stats(a), exec: stats(b) },
+      decomposition: Object.fromEntries(names.map((n) => [n, stats(samples[n])])),
       throughput: { control: Math.max(...tpControl), exec: Math.max(...tpExec) },
     };
   } finally {
+    await raw.close();
     await control.close();
     await exec.close();
+    await info.close();
     tmux.kill();
   }
 };

@@ -40,12 +40,26 @@ function render(r) {
     '| # | benchmark | result | baseline | ratio | target | verdict |',
     '|---|---|---|---|---|---|---|',
   ];
+  const notes = [];
   const lp = r['list-panes'];
   if (lp) {
     const ratio = lp.latency.exec.p50 / lp.latency.control.p50;
     out.push(
       `| 1 | list_panes, 10 panes | control p50 ${fmt(lp.latency.control.p50)} / p95 ${fmt(lp.latency.control.p95)} | exec p50 ${fmt(lp.latency.exec.p50)} / p95 ${fmt(lp.latency.exec.p95)} | ${fmt(ratio, 1)}× faster | p50 ≤ 1.5 ms and ≥ 4× | ${verdict(lp.latency.control.p50 <= 1.5 && ratio >= 4, `p50 ${fmt(lp.latency.control.p50)} ms, ${fmt(ratio, 1)}×`)} |`,
     );
+    const d = lp.decomposition;
+    if (d) {
+      // Where one call goes, from the second interleaved loop of bench 1 (six series in turn).
+      const floor = d.ping.p50 + d.rawControl.p50;
+      const ceiling = d.exec.p50 / floor;
+      notes.push(
+        `Bench 1, where the time of one call goes (p50 from a second loop that interleaves six series, in which every series runs slower than in the two-series loop above): ` +
+          `list_panes control ${fmt(d.control.p50)} ms, exec ${fmt(d.exec.p50)} ms (${fmt(d.exec.p50 / d.control.p50, 1)}×); the same \`list-panes\` command (same 22-field format) on a bare control-mode client ${fmt(d.rawControl.p50)} ms and as a tmux subprocess ${fmt(d.rawSubprocess.p50)} ms; an MCP \`ping\` round trip ${fmt(d.ping.p50)} ms. ` +
+          `tmux's own work for the control command plus the protocol floor come to ${fmt(floor)} ms, so against this exec time the ratio is at most ${fmt(ceiling, 1)}× even with a server that took no time; the server's own share of a control call is ${fmt(d.control.p50 - floor)} ms` +
+          (ceiling < 4 ? '. ' : `, and 4× needs it at ${fmt(d.exec.p50 / 4 - floor)} ms or less. `) +
+          `With the default log level (info: an audit and a timing line on stderr per call; every other series runs at warn) the control p50 is ${fmt(d.controlInfo.p50)} ms.`,
+      );
+    }
   }
   const cap = r.capture;
   if (cap) {
@@ -86,6 +100,7 @@ function render(r) {
       `| 6 | memory, RSS after 10,000 calls | ${fmt(m.end, 1)} MB (start ${fmt(m.start, 1)}, at 5,000: ${fmt(m.half, 1)}) | — | growth 5k→10k ${fmt(growth, 1)} MB | ≤ 100 MB, not growing | ${verdict(m.end <= 100 && growth <= 2, `${fmt(m.end, 1)} MB, +${fmt(growth, 1)} MB`)} |`,
     );
   }
+  if (notes.length) out.push('', ...notes);
   out.push('', 'Raw data:', '', '```json', JSON.stringify(r, null, 1), '```', '');
   return out.join('\n');
 }
