@@ -126,10 +126,25 @@ function rawControl(socket, session) {
         p.stdin.write(cmd + '\n');
       });
     },
-    close: () => new Promise((r) => { p.on('close', r); p.stdin.end(); }),
+    close: () =>
+      new Promise((r) => {
+        p.on('close', r);
+        p.stdin.end();
+      }),
   };
 }
 
-
 module.exports = {
-  rawControl, ROOT, CLI, Tmux, minimalEnv, startServer, rssMb, stats, time, now, fmt, spawnTime };
+  rawControl,
+  ROOT,
+  CLI,
+  Tmux,
+  minimalEnv,
+  startServer,
+  rssMb,
+  stats,
+  time,
+  now,
+  fmt,
+  spawnTime,
+};

@@ -2,4 +2,5 @@ import 'reflect-metadata';
 // Tests never inherit the developer's tmux identity (SPEC §5: tests isolate themselves).
 delete process.env.TMUX;
 delete process.env.TMUX_PANE;
-for (const k of Object.keys(process.env)) if (k.startsWith('LIBTMUX_') || (k.startsWith('TMUX_MCP_') && k !== 'TMUX_MCP_ENGINE')) delete process.env[k];
+for (const k of Object.keys(process.env))
+  if (k.startsWith('LIBTMUX_') || (k.startsWith('TMUX_MCP_') && k !== 'TMUX_MCP_ENGINE')) delete process.env[k];

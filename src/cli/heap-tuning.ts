@@ -28,7 +28,8 @@ import { getHeapSpaceStatistics, setFlagsFromString } from 'node:v8';
  */
 const NEW_SPACE_CAP = 8 * 1024 * 1024;
 
-const USER_HEAP_FLAGS = /--(max|min)-semi-space-size|--semi-space-growth-factor|--heap-growing-percent|--max-old-space-size|--max-heap-size/;
+const USER_HEAP_FLAGS =
+  /--(max|min)-semi-space-size|--semi-space-growth-factor|--heap-growing-percent|--max-old-space-size|--max-heap-size/;
 
 export function tuneHeapForServer(): void {
   if (USER_HEAP_FLAGS.test(`${process.execArgv.join(' ')} ${process.env.NODE_OPTIONS ?? ''}`)) return;

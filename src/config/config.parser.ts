@@ -103,7 +103,7 @@ export function resolveConfig(args: ParsedArgs, env: NodeJS.ProcessEnv): ServerC
   const sh = flagSh ?? envSh;
   if (sh !== undefined) {
     if (sh === '0') suppressHistory = false;
-    else if (sh !== '1') throw new ConfigError('TMUX_MCP_SUPPRESS_HISTORY must be unset, \'0\', or \'1\'');
+    else if (sh !== '1') throw new ConfigError("TMUX_MCP_SUPPRESS_HISTORY must be unset, '0', or '1'");
   }
 
   let promptsAsTools = false;

@@ -44,7 +44,21 @@ function truncateLogged(v: string): string {
 }
 
 const typeName = (v: unknown): string =>
-  v === null ? 'NoneType' : Array.isArray(v) ? 'list' : typeof v === 'object' ? 'dict' : typeof v === 'string' ? 'str' : typeof v === 'boolean' ? 'bool' : typeof v === 'number' ? (Number.isInteger(v) ? 'int' : 'float') : typeof v;
+  v === null
+    ? 'NoneType'
+    : Array.isArray(v)
+      ? 'list'
+      : typeof v === 'object'
+        ? 'dict'
+        : typeof v === 'string'
+          ? 'str'
+          : typeof v === 'boolean'
+            ? 'bool'
+            : typeof v === 'number'
+              ? Number.isInteger(v)
+                ? 'int'
+                : 'float'
+              : typeof v;
 
 const redacted = (v: unknown) => ({ type: typeName(v), redacted: true });
 
@@ -65,7 +79,8 @@ function summarizeOperation(item: unknown): unknown {
     const out: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(o)) {
       if (k === 'tool') out.tool = typeof v === 'string' ? v : redacted(v);
-      else if (k === 'arguments') out.arguments = v && typeof v === 'object' && !Array.isArray(v) ? summarizeArgs(v as Record<string, unknown>) : redacted(v);
+      else if (k === 'arguments')
+        out.arguments = v && typeof v === 'object' && !Array.isArray(v) ? summarizeArgs(v as Record<string, unknown>) : redacted(v);
       else out[k] = redacted(v);
     }
     return out;

@@ -54,10 +54,24 @@ export class AuditInterceptor implements ToolInterceptor {
     const t0 = performance.now();
     try {
       const r = await next();
-      this.record(call.tool.name, call.args, call.ctx, t0, r.isError ? 'error' : 'ok', r.isError ? String((r._meta as Record<string, unknown> | undefined)?.error_type ?? 'ToolError') : undefined);
+      this.record(
+        call.tool.name,
+        call.args,
+        call.ctx,
+        t0,
+        r.isError ? 'error' : 'ok',
+        r.isError ? String((r._meta as Record<string, unknown> | undefined)?.error_type ?? 'ToolError') : undefined,
+      );
       return r;
     } catch (err) {
-      this.record(call.tool.name, call.args, call.ctx, t0, 'error', errorTypeOf(err) === 'UnexpectedError' && err instanceof Error ? err.name : errorTypeOf(err));
+      this.record(
+        call.tool.name,
+        call.args,
+        call.ctx,
+        t0,
+        'error',
+        errorTypeOf(err) === 'UnexpectedError' && err instanceof Error ? err.name : errorTypeOf(err),
+      );
       throw err;
     }
   }
@@ -66,7 +80,14 @@ export class AuditInterceptor implements ToolInterceptor {
     this.record(name, args, ctx, performance.now(), 'error', 'NotFoundError');
   }
 
-  private record(tool: string, args: Record<string, unknown>, ctx: ToolCallContext, t0: number, outcome: 'ok' | 'error', errorType?: string): void {
+  private record(
+    tool: string,
+    args: Record<string, unknown>,
+    ctx: ToolCallContext,
+    t0: number,
+    outcome: 'ok' | 'error',
+    errorType?: string,
+  ): void {
     // Redaction and formatting only when someone reads the record: the stderr line at info,
     // or the audit file (which is written whatever the log level, B24).
     const toLog = this.log.isLevelEnabled('info');

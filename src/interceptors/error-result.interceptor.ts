@@ -1,11 +1,5 @@
 import { DependencyContainer, inject, injectable } from 'tsyringe';
-import {
-  ErrorMapper,
-  errorTypeOf,
-  reportedErrorType,
-  ToolError,
-  UnexpectedError,
-} from '../framework/errors/tool-errors';
+import { ErrorMapper, errorTypeOf, reportedErrorType, ToolError, UnexpectedError } from '../framework/errors/tool-errors';
 import type { LoggerFactory } from '../framework/logging/logger.factory';
 import type { Class } from '../framework/metadata/param-metadata';
 import { getErrorMappers } from '../framework/metadata/tool-metadata';
@@ -57,7 +51,7 @@ export class ErrorResultInterceptor implements ToolInterceptor {
       const mapped = m.map(err);
       if (mapped) return mapped;
     }
-    const name = err instanceof Error ? errorTypeOf(err) === 'UnexpectedError' ? err.name : errorTypeOf(err) : typeof err;
+    const name = err instanceof Error ? (errorTypeOf(err) === 'UnexpectedError' ? err.name : errorTypeOf(err)) : typeof err;
     const msg = err instanceof Error ? err.message : String(err);
     return new UnexpectedError(`Unexpected error: ${name}: ${msg}`, { cause: err });
   }

@@ -82,7 +82,10 @@ export class ResponseLimitInterceptor implements ToolInterceptor {
     return e;
   }
 
-  private truncateModel(result: ToolResult, rl: { field: string; truncatedFlag?: string; countFlag?: string; bytesFlag?: string }): ToolResult {
+  private truncateModel(
+    result: ToolResult,
+    rl: { field: string; truncatedFlag?: string; countFlag?: string; bytesFlag?: string },
+  ): ToolResult {
     const sc = { ...result.structuredContent! };
     const v = sc[rl.field];
     const fits = () => {

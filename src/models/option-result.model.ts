@@ -5,7 +5,8 @@ export class OptionResult {
   @Field({ type: 'string' }) option!: string;
   @Field({
     type: 'any',
-    description: 'The option value: integer for digit strings, boolean for on/off, list of strings for array options, null when unset, else the string.',
+    description:
+      'The option value: integer for digit strings, boolean for on/off, list of strings for array options, null when unset, else the string.',
   })
   value!: unknown;
 }

@@ -9,7 +9,10 @@ export class RunCommandResult {
   timed_out!: boolean;
   @Field({ type: 'number', description: 'Seconds from sending the command to its completion (or the timeout)' })
   elapsed_seconds!: number;
-  @Field({ type: 'string[]', description: 'Visible pane lines after the run (prompts and echoed command included), tail-truncated to max_lines' })
+  @Field({
+    type: 'string[]',
+    description: 'Visible pane lines after the run (prompts and echoed command included), tail-truncated to max_lines',
+  })
   output!: string[];
   @Field({ type: 'boolean', description: 'True when older lines were dropped to honour max_lines' }) output_truncated!: boolean;
   @Field({ type: 'integer', description: 'How many lines were dropped' }) output_truncated_lines!: number;

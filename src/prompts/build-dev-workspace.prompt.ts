@@ -35,7 +35,7 @@ export class BuildDevWorkspacePrompt extends TmuxPrompt {
       "4. Start the programs with `send_keys`: `send_keys(pane_id='%A', keys='vim')` and",
       `   \`send_keys(pane_id='%C', keys=${logCommand})\`. Leave pane B at its shell prompt. No wait is`,
       "   needed first: tmux queues keystrokes in the pane's terminal even while the shell is starting.",
-      "5. Optionally confirm that each program drew something with",
+      '5. Optionally confirm that each program drew something with',
       "   `wait_for_text(pane_id='%A', patterns=null, timeout=3.0)` (and the same for %C). Without",
       '   patterns it returns on any new output, whatever the program shows, so no prompt regex is needed.',
       '',

@@ -16,9 +16,7 @@ export function paneIdArg(value: string): string {
 /** Session names are nearly free-form; refuse only what tmux refuses or what would restructure the text. */
 export function sessionNameArg(value: string): string {
   if (!value || /[\u0000-\u001f\u007f]/.test(value) || /[:.]/.test(value))
-    throw new PromptArgumentError(
-      `session_name may not be empty or contain control characters, ':' or '.' (got ${safeRepr(value)}).`,
-    );
+    throw new PromptArgumentError(`session_name may not be empty or contain control characters, ':' or '.' (got ${safeRepr(value)}).`);
   return value;
 }
 

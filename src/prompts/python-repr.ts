@@ -14,7 +14,8 @@ export function pyRepr(s: string): string {
     else if (ch === '\r') out += '\\r';
     else if (ch === '\t') out += '\\t';
     else if (c < 0x20 || (c >= 0x7f && c < 0xa0)) out += '\\x' + hex(c, 2);
-    else if (ch !== ' ' && /^[\p{C}\p{Z}]$/u.test(ch)) out += c > 0xffff ? '\\U' + hex(c, 8) : c > 0xff ? '\\u' + hex(c, 4) : '\\x' + hex(c, 2);
+    else if (ch !== ' ' && /^[\p{C}\p{Z}]$/u.test(ch))
+      out += c > 0xffff ? '\\U' + hex(c, 8) : c > 0xff ? '\\u' + hex(c, 4) : '\\x' + hex(c, 2);
     else out += ch;
   }
   return quote + out + quote;

@@ -21,7 +21,10 @@ export class RunAndWaitPrompt extends TmuxPrompt {
     { name: 'timeout', description: 'Seconds to wait for the command to finish (default 60).', required: false },
   ];
 
-  constructor(completions: TmuxCompletionService, @inject(SERVER_CONFIG) private readonly config: ServerConfig) {
+  constructor(
+    completions: TmuxCompletionService,
+    @inject(SERVER_CONFIG) private readonly config: ServerConfig,
+  ) {
     super(completions);
   }
 

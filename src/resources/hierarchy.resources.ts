@@ -95,7 +95,8 @@ export class PaneContentResource extends TmuxTemplate {
   readonly name = 'get_pane_content';
   readonly uriTemplate = 'tmux://panes/{pane_id}/content{?socket_name}';
   readonly title = 'Pane Content';
-  readonly description = "The visible terminal text of a tmux pane (plain text, lines joined by newlines). Percent-encode the id's '%' as %25.";
+  readonly description =
+    "The visible terminal text of a tmux pane (plain text, lines joined by newlines). Percent-encode the id's '%' as %25.";
   override readonly mimeType = 'text/plain';
   async read(v: Vars) {
     return this.reader.paneContent(v.pane_id, v.socket_name);

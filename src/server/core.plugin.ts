@@ -41,7 +41,16 @@ export const CORE_INTERCEPTORS: Class[] = [
 export const corePlugin = definePlugin({
   name: 'tmux-mcp:core',
   register(container) {
-    for (const s of [TmuxServerPool, HierarchyService, ModelSerializer, TargetResolver, CallerIdentityService, ...CORE_SERVICES, ...FAMILY_SERVICES, ...resources.services])
+    for (const s of [
+      TmuxServerPool,
+      HierarchyService,
+      ModelSerializer,
+      TargetResolver,
+      CallerIdentityService,
+      ...CORE_SERVICES,
+      ...FAMILY_SERVICES,
+      ...resources.services,
+    ])
       registerSingleton(container, s);
     for (const i of CORE_INTERCEPTORS) container.register(INTERCEPTORS, { useClass: i }, { lifecycle: Lifecycle.Singleton });
     container.register(ERROR_MAPPERS, { useValue: TmuxErrorMapper });

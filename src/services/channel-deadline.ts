@@ -7,14 +7,21 @@ export type Bounded<T> = { timedOut: false; value: T } | { timedOut: true };
  * caller can word it (SPEC §1.5 `… timeout after 5s …`) regardless of how the engine reports an
  * abort. A cancellation from `outer` is rethrown as is. Used by the channel and buffer tools.
  */
-export async function runBounded<T>(ms: number, outer: AbortSignal | undefined, fn: (signal: AbortSignal) => Promise<T>): Promise<Bounded<T>> {
+export async function runBounded<T>(
+  ms: number,
+  outer: AbortSignal | undefined,
+  fn: (signal: AbortSignal) => Promise<T>,
+): Promise<Bounded<T>> {
   if (outer?.aborted) throw outer.reason ?? new Error('aborted');
   const ctl = new AbortController();
   let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    ctl.abort();
-  }, Math.max(0, ms));
+  const timer = setTimeout(
+    () => {
+      timedOut = true;
+      ctl.abort();
+    },
+    Math.max(0, ms),
+  );
   const onAbort = () => ctl.abort(outer?.reason);
   outer?.addEventListener('abort', onAbort, { once: true });
   try {

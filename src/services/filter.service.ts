@@ -4,7 +4,21 @@ import { safeText } from '../framework/validation/safe-repr';
 import { KNOWN_FORMATS } from './known-formats';
 import { FIELD_NAME_RE, Row } from './tmux-formats';
 
-export const FILTER_OPS = ['contains', 'endswith', 'eq', 'exact', 'icontains', 'iendswith', 'iexact', 'in', 'iregex', 'istartswith', 'nin', 'regex', 'startswith'] as const;
+export const FILTER_OPS = [
+  'contains',
+  'endswith',
+  'eq',
+  'exact',
+  'icontains',
+  'iendswith',
+  'iexact',
+  'in',
+  'iregex',
+  'istartswith',
+  'nin',
+  'regex',
+  'startswith',
+] as const;
 type Op = (typeof FILTER_OPS)[number];
 
 export interface FilterClause {
@@ -81,7 +95,9 @@ export class FilterService {
       if (i >= 0) {
         const maybe = key.slice(i + 2);
         if (!(FILTER_OPS as readonly string[]).includes(maybe))
-          throw new ExpectedToolError(`Invalid filter operator '${safeText(maybe)}' in '${safeText(key)}'. Valid operators: ${FILTER_OPS.join(', ')}`);
+          throw new ExpectedToolError(
+            `Invalid filter operator '${safeText(maybe)}' in '${safeText(key)}'. Valid operators: ${FILTER_OPS.join(', ')}`,
+          );
         field = key.slice(0, i);
         op = maybe as Op;
       }
@@ -95,9 +111,15 @@ export class FilterService {
     return clauses.map((c) => c.field).filter((f) => FIELD_NAME_RE.test(f) && KNOWN_FORMATS.has(f));
   }
 
-  apply<T>(rows: readonly Row[], clauses: readonly FilterClause[], alias: (row: Row, field: string) => string | undefined = () => undefined): Row[] {
+  apply<T>(
+    rows: readonly Row[],
+    clauses: readonly FilterClause[],
+    alias: (row: Row, field: string) => string | undefined = () => undefined,
+  ): Row[] {
     if (!clauses.length) return [...rows];
-    return rows.filter((row) => clauses.every((c) => this.test(alias(row, c.field) ?? (KNOWN_FORMATS.has(c.field) ? row[c.field] : undefined), c)));
+    return rows.filter((row) =>
+      clauses.every((c) => this.test(alias(row, c.field) ?? (KNOWN_FORMATS.has(c.field) ? row[c.field] : undefined), c)),
+    );
   }
 
   private test(actual: string | undefined, c: FilterClause): boolean {

@@ -43,7 +43,8 @@ export class PasteService {
     try {
       r = await runBounded(BUFFER_TIMEOUT_MS, signal, (s) => engine.run(['load-buffer', '-b', name, file], { signal: s }));
     } catch (err) {
-      if (!signal.aborted && err instanceof LibTmuxException) throw new ExpectedToolError(`load-buffer failed: ${err.message}`, { cause: err });
+      if (!signal.aborted && err instanceof LibTmuxException)
+        throw new ExpectedToolError(`load-buffer failed: ${err.message}`, { cause: err });
       throw err;
     }
     if (r.timedOut) throw new ExpectedToolError(`load-buffer timeout after ${BUFFER_TIMEOUT_MS / 1000}s for '${name}'`);

@@ -84,7 +84,9 @@ export class RunCommandReaper {
     const check = async () => {
       try {
         // display-message answers an empty line for a missing pane (CMD_FIND_CANFAIL), hence #{pane_id}.
-        const [v = ''] = await engine.run(['display-message', '-p', '-t', paneId, `#{pane_id}:#{${ids.option}}`], { timeoutMs: CLEANUP_MS });
+        const [v = ''] = await engine.run(['display-message', '-p', '-t', paneId, `#{pane_id}:#{${ids.option}}`], {
+          timeoutMs: CLEANUP_MS,
+        });
         if (v !== `${paneId}:`) waiter.abort(); // pane gone, or the option is set: the command is over
       } catch (err) {
         if (gone(err)) waiter.abort();

@@ -32,11 +32,15 @@ export class SpawnEnvService {
     const out: Record<string, string> = Object.assign(Object.create(null), env ?? {});
     for (const k of REQUIRED_EMPTY) {
       if (k in out && out[k] !== '')
-        throw new ExpectedToolError(`environment variable ${k} conflicts with suppress_persistent_history=True; omit it or set it to an empty string`);
+        throw new ExpectedToolError(
+          `environment variable ${k} conflicts with suppress_persistent_history=True; omit it or set it to an empty string`,
+        );
       out[k] = '';
     }
     if ('fish_private_mode' in out && out.fish_private_mode !== '1')
-      throw new ExpectedToolError("environment variable fish_private_mode conflicts with suppress_persistent_history=True; omit it or set it to '1'");
+      throw new ExpectedToolError(
+        "environment variable fish_private_mode conflicts with suppress_persistent_history=True; omit it or set it to '1'",
+      );
     out.fish_private_mode = '1';
     const hc = out.HISTCONTROL ?? '';
     const parts = hc.split(':').filter(Boolean);

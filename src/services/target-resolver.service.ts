@@ -16,7 +16,6 @@ export interface TargetArgs {
   pane_id?: string | null;
 }
 
-
 /**
  * The name tmux 3.3a stores for a session name (its `session_check_name` runs `utf8_stravis`):
  * `\` is doubled and `$` before a letter, `_` or `{` becomes `\$` (SPEC C23: report what tmux

@@ -6,7 +6,14 @@ export const SEP = '\u241e'; // ␞, as SPEC §1.5 snapshot_pane uses; never pro
 
 export type Row = Record<string, string>;
 
-export const SESSION_FIELDS = Object.freeze(['session_id', 'session_name', 'session_windows', 'session_attached', 'session_created', 'pane_id'] as const);
+export const SESSION_FIELDS = Object.freeze([
+  'session_id',
+  'session_name',
+  'session_windows',
+  'session_attached',
+  'session_created',
+  'pane_id',
+] as const);
 
 export const WINDOW_FIELDS = Object.freeze([
   'window_id',
@@ -67,7 +74,10 @@ export function parseRows(lines: readonly string[], fields: readonly string[]): 
     if (parts.length > fields.length) {
       // Only possible when a name contains ␞: keep the line usable rather than mis-assigning.
       const extra = parts.length - fields.length;
-      const at = Math.max(0, fields.findIndex((f) => /name|title|path|command/.test(f)));
+      const at = Math.max(
+        0,
+        fields.findIndex((f) => /name|title|path|command/.test(f)),
+      );
       parts.splice(at, extra + 1, parts.slice(at, at + extra + 1).join(SEP));
     }
     return build(parts);

@@ -127,7 +127,11 @@ export class WaitForTextService {
       const progress = () => {
         const e = elapsed();
         const left = Math.max(0, spec.effectiveTimeout - e);
-        return ctx.progress.report(e, spec.effectiveTimeout, `Waiting on pane ${paneId}: ${e.toFixed(1)}s elapsed, ${left.toFixed(1)}s left`);
+        return ctx.progress.report(
+          e,
+          spec.effectiveTimeout,
+          `Waiting on pane ${paneId}: ${e.toFixed(1)}s elapsed, ${left.toFixed(1)}s left`,
+        );
       };
 
       await progress();

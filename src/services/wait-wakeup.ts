@@ -26,10 +26,13 @@ export class WaitWakeup {
       return Promise.resolve('event');
     }
     return new Promise((resolve) => {
-      const t = setTimeout(() => {
-        this.wake = null;
-        resolve('timer');
-      }, Math.max(0, ms));
+      const t = setTimeout(
+        () => {
+          this.wake = null;
+          resolve('timer');
+        },
+        Math.max(0, ms),
+      );
       this.wake = () => {
         clearTimeout(t);
         this.pending = false;

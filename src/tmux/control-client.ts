@@ -210,7 +210,15 @@ export class ControlClient {
     if (ok) p.resolve(lines);
     // The subprocess engine reports tmux's stderr trimmed; the %error body is that text, except
     // that control mode builds the command while parsing the line and says `parse error: ` first.
-    else p.reject(new LibTmuxException(lines.join('\n').trim().replace(/^parse error: /, '') || 'tmux command failed'));
+    else
+      p.reject(
+        new LibTmuxException(
+          lines
+            .join('\n')
+            .trim()
+            .replace(/^parse error: /, '') || 'tmux command failed',
+        ),
+      );
   }
 
   private onNotification(line: string): void {

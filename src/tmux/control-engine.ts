@@ -66,7 +66,10 @@ export class ControlEngine implements TmuxEngine {
   private lastMode: 'exec' | 'control' = 'exec';
   private closed = false;
 
-  constructor(readonly key: TmuxServerKey, private readonly opts: ControlEngineOptions) {
+  constructor(
+    readonly key: TmuxServerKey,
+    private readonly opts: ControlEngineOptions,
+  ) {
     this.exec = new ExecEngine(key);
     this.log = opts.logger;
     this.hub = new PaneEventHub(
@@ -105,7 +108,13 @@ export class ControlEngine implements TmuxEngine {
   }
 
   run(args: readonly string[], opts?: RunOptions): Promise<string[]> {
-    return this.dispatch(args, opts, (lines) => lines, () => this.exec.run(args, opts), true);
+    return this.dispatch(
+      args,
+      opts,
+      (lines) => lines,
+      () => this.exec.run(args, opts),
+      true,
+    );
   }
 
   /**
@@ -114,7 +123,13 @@ export class ControlEngine implements TmuxEngine {
    * differ in control mode: it escapes them) always runs as a subprocess.
    */
   runRaw(args: readonly string[], opts?: RunOptions): Promise<string> {
-    return this.dispatch(args, opts, (lines) => lines.map((l) => `${l}\n`).join(''), () => this.exec.runRaw(args, opts), true);
+    return this.dispatch(
+      args,
+      opts,
+      (lines) => lines.map((l) => `${l}\n`).join(''),
+      () => this.exec.runRaw(args, opts),
+      true,
+    );
   }
 
   onPaneEvent(paneId: string, listener: (ev: PaneEvent) => void): () => void {

@@ -27,21 +27,22 @@ export function execTmux(argv: readonly string[], opts: RunOptions = {}): Promis
     let child;
     try {
       child = execFile(
-      argv[0],
-      argv.slice(1),
-      { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024, signal: opts.signal, timeout: opts.timeoutMs, killSignal: 'SIGKILL' },
-      (err, stdout, stderr) => {
-        if (!err) return resolve(stdout);
-        const e = err as NodeJS.ErrnoException & { killed?: boolean };
-        if (e.code === 'ENOENT') return reject(new TmuxCommandNotFound('tmux binary not found. Ensure tmux is installed and in PATH.'));
-        if (e.name === 'AbortError') return reject(e);
-        if (e.code === 'E2BIG') return reject(new LibTmuxException(E2BIG_TEXT));
-        if (e.killed) return reject(new LibTmuxException(`tmux ${argv[argv.indexOf('-u') + 1] ?? ''} timed out after ${opts.timeoutMs}ms`));
-        const text = (stderr || e.message).trim();
-        if (isNoServerText(text)) return reject(new TmuxNoServer(text));
-        reject(new LibTmuxException(text));
-      },
-    );
+        argv[0],
+        argv.slice(1),
+        { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024, signal: opts.signal, timeout: opts.timeoutMs, killSignal: 'SIGKILL' },
+        (err, stdout, stderr) => {
+          if (!err) return resolve(stdout);
+          const e = err as NodeJS.ErrnoException & { killed?: boolean };
+          if (e.code === 'ENOENT') return reject(new TmuxCommandNotFound('tmux binary not found. Ensure tmux is installed and in PATH.'));
+          if (e.name === 'AbortError') return reject(e);
+          if (e.code === 'E2BIG') return reject(new LibTmuxException(E2BIG_TEXT));
+          if (e.killed)
+            return reject(new LibTmuxException(`tmux ${argv[argv.indexOf('-u') + 1] ?? ''} timed out after ${opts.timeoutMs}ms`));
+          const text = (stderr || e.message).trim();
+          if (isNoServerText(text)) return reject(new TmuxNoServer(text));
+          reject(new LibTmuxException(text));
+        },
+      );
     } catch (err) {
       // spawn() throws E2BIG synchronously: the kernel caps one argument at 128 KiB.
       if ((err as NodeJS.ErrnoException).code === 'E2BIG') return reject(new LibTmuxException(E2BIG_TEXT));

@@ -17,7 +17,11 @@ export interface PaneEventSource {
   /** The command client and its session, when attached: its session's output comes on it. */
   mainClient(): { readonly client: ControlClient; readonly session: string } | null;
   /** Attaches a hidden event client to another session; resolves once it is attached. */
-  openEventClient(session: string, onNotification: (line: string, client: ControlClient) => void, onClose: (client: ControlClient) => void): Promise<ControlClient>;
+  openEventClient(
+    session: string,
+    onNotification: (line: string, client: ControlClient) => void,
+    onClose: (client: ControlClient) => void,
+  ): Promise<ControlClient>;
   /** Detaches an event client (serialized with the engine's other client starts/stops). */
   closeEventClient(client: ControlClient): Promise<void>;
   readonly logger: EngineLogger;
@@ -61,7 +65,10 @@ export class PaneEventHub {
   private recheck = false;
   private closed = false;
 
-  constructor(private readonly src: PaneEventSource, private readonly idleMs = 30_000) {}
+  constructor(
+    private readonly src: PaneEventSource,
+    private readonly idleMs = 30_000,
+  ) {}
 
   subscribe(paneId: string, listener: Listener): () => void {
     if (this.closed) return () => undefined;

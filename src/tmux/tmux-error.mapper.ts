@@ -41,8 +41,7 @@ export class TmuxErrorMapper implements ErrorMapper {
       return new ToolError('tmux binary not found. Ensure tmux is installed and in PATH.', { cause: error });
     if (error instanceof TmuxSessionExists || error instanceof BadSessionName)
       return new ExpectedToolError(error.message, { cause: error });
-    if (error instanceof NoSessionExists)
-      return new ExpectedToolError(error.message, { cause: error, suggestion: SUGGEST_CREATE });
+    if (error instanceof NoSessionExists) return new ExpectedToolError(error.message, { cause: error, suggestion: SUGGEST_CREATE });
     if (error instanceof PaneNotFound)
       return new ExpectedToolError(`Pane not found: ${error.message}`, { cause: error, suggestion: SUGGEST_PANES });
     if (error instanceof TmuxObjectDoesNotExist)

@@ -62,5 +62,7 @@ export const NON_RETRYABLE = [
 
 /** Recognizes tmux's "no server" answers on stderr. */
 export function isNoServerText(stderr: string): boolean {
-  return /no server running on|error connecting to .*\((No such file or directory|Connection refused)\)|server exited unexpectedly/.test(stderr);
+  return /no server running on|error connecting to .*\((No such file or directory|Connection refused)\)|server exited unexpectedly/.test(
+    stderr,
+  );
 }

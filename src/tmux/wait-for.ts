@@ -22,7 +22,11 @@ export type WaitForResult =
  * it would hold every later command. Resolves only after the child is gone, so an abort or a
  * timeout never leaves a `tmux wait-for` running. Pass a server key or an argv prefix.
  */
-export function waitForChannel(server: TmuxServerKey | readonly string[], channel: string, opts: WaitForOptions = {}): Promise<WaitForResult> {
+export function waitForChannel(
+  server: TmuxServerKey | readonly string[],
+  channel: string,
+  opts: WaitForOptions = {},
+): Promise<WaitForResult> {
   const prefix = Array.isArray(server) ? [...(server as readonly string[])] : tmuxArgvPrefix(server as TmuxServerKey);
   if (opts.signal?.aborted) return Promise.resolve({ outcome: 'aborted' });
   return new Promise((resolve) => {

@@ -58,10 +58,26 @@ describe('tmux-mcp CLI', () => {
       await s.request('tools/call', { name: 'send_keys', arguments: { pane_id: '%99999', keys: 'SECRET-KEYS' } });
       s.proc.stdin.end();
       expect(await s.exited).toBe(0);
-      const recs = readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+      const recs = readFileSync(file, 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l));
       expect(recs).toHaveLength(2);
-      expect(recs[0]).toEqual({ tool: 'list_sessions', outcome: 'ok', duration_ms: expect.any(Number), client_id: 'c-1', request_id: expect.any(Number), args: {} });
-      expect(recs[1]).toMatchObject({ tool: 'send_keys', outcome: 'error', error_type: 'PaneNotFound', client_id: null, args: { pane_id: '%99999', keys: { len: 11 } } });
+      expect(recs[0]).toEqual({
+        tool: 'list_sessions',
+        outcome: 'ok',
+        duration_ms: expect.any(Number),
+        client_id: 'c-1',
+        request_id: expect.any(Number),
+        args: {},
+      });
+      expect(recs[1]).toMatchObject({
+        tool: 'send_keys',
+        outcome: 'error',
+        error_type: 'PaneNotFound',
+        client_id: null,
+        args: { pane_id: '%99999', keys: { len: 11 } },
+      });
       expect(readFileSync(file, 'utf8')).not.toContain('SECRET-KEYS');
     } finally {
       rmSync(dir, { recursive: true, force: true });
@@ -70,7 +86,9 @@ describe('tmux-mcp CLI', () => {
 
   it('serves JSON-RPC only on stdout in a minimal environment and exits 0 on stdin EOF', async () => {
     const s = new RawServer(['--socket-name', tmux.socket], minimalEnv());
-    const init = (await s.initialize()) as { result: { serverInfo: { name: string; version: string }; instructions: string; capabilities: Record<string, unknown> } };
+    const init = (await s.initialize()) as {
+      result: { serverInfo: { name: string; version: string }; instructions: string; capabilities: Record<string, unknown> };
+    };
     expect(init.result.serverInfo).toEqual({ name: 'tmux', version: pkg.version });
     expect(Buffer.byteLength(init.result.instructions)).toBeLessThanOrEqual(2048);
     expect(init.result.capabilities).toHaveProperty('tools');

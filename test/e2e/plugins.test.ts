@@ -41,17 +41,29 @@ describe('plugins over stdio', () => {
 
   it('applies the example interceptor (an ESM plugin) between audit and retry', async () => {
     const results = [];
-    for (let i = 0; i < 4; i++) results.push((await client.callTool({ name: 'list_sessions', arguments: {} })) as { isError?: boolean; content: { text: string }[]; _meta?: Record<string, unknown> });
+    for (let i = 0; i < 4; i++)
+      results.push(
+        (await client.callTool({ name: 'list_sessions', arguments: {} })) as {
+          isError?: boolean;
+          content: { text: string }[];
+          _meta?: Record<string, unknown>;
+        },
+      );
     expect(results.slice(0, 3).every((r) => !r.isError)).toBe(true);
     expect(results[3]).toMatchObject({
       isError: true,
-      content: [{ text: "Rate limit: 'list_sessions' was called 3 times in the last minute.\nWait a little, or batch the work into fewer calls." }],
+      content: [
+        { text: "Rate limit: 'list_sessions' was called 3 times in the last minute.\nWait a little, or batch the work into fewer calls." },
+      ],
       _meta: { error_type: 'ExpectedToolError', expected: true },
     });
   });
 
   it('validates plugin tool arguments like core ones', async () => {
-    const r = (await client.callTool({ name: 'pane_tree', arguments: { show_commands: 'yes' } })) as { isError: boolean; content: { text: string }[] };
+    const r = (await client.callTool({ name: 'pane_tree', arguments: { show_commands: 'yes' } })) as {
+      isError: boolean;
+      content: { text: string }[];
+    };
     expect(r.isError).toBe(true);
     expect(r.content[0].text).toContain('show_commands\n  Input should be a valid boolean [type=bool_type]');
   });

@@ -97,28 +97,33 @@ describe('ControlEngine against a real tmux', () => {
     expect(control.state).toBe('attached');
   });
 
-  it.each([[['kill-window', '-t', '@4242']], [['set-buffer', '-b', 'x', '-x']], [['no-such-command']], [['set-option', '-g', 'no-such-option', 'x']]])(
-    'reports tmux errors with the same text as the subprocess engine: %j',
-    async (args) => {
-      const viaExec = await exec.run(args).catch((e: Error) => e);
-      const viaControl = await control.run(args).catch((e: Error) => e);
-      expect(viaControl).toBeInstanceOf(LibTmuxException);
-      expect((viaControl as Error).message).toBe((viaExec as Error).message);
+  it.each([
+    [['kill-window', '-t', '@4242']],
+    [['set-buffer', '-b', 'x', '-x']],
+    [['no-such-command']],
+    [['set-option', '-g', 'no-such-option', 'x']],
+  ])('reports tmux errors with the same text as the subprocess engine: %j', async (args) => {
+    const viaExec = await exec.run(args).catch((e: Error) => e);
+    const viaControl = await control.run(args).catch((e: Error) => e);
+    expect(viaControl).toBeInstanceOf(LibTmuxException);
+    expect((viaControl as Error).message).toBe((viaExec as Error).message);
+  });
+
+  it.each(HOSTILE.map((v) => [JSON.stringify(v).slice(0, 40), v]))(
+    'option value %s reads back identically on both engines',
+    async (_n, value) => {
+      const read = ['show-options', '-pv', '-t', pane, '@x'];
+      await control.run(['set-option', '-p', '-t', pane, '@x', value]);
+      const c1 = await control.run(read);
+      const e1 = await exec.run(read);
+      await exec.run(['set-option', '-p', '-t', pane, '@x', value]);
+      const e2 = await exec.run(read);
+      const c2 = await control.run(read);
+      expect(c1.join('\n')).toBe(value);
+      expect(e2.join('\n')).toBe(value);
+      expect([c1, c2]).toEqual([e1, e2]);
     },
   );
-
-  it.each(HOSTILE.map((v) => [JSON.stringify(v).slice(0, 40), v]))('option value %s reads back identically on both engines', async (_n, value) => {
-    const read = ['show-options', '-pv', '-t', pane, '@x'];
-    await control.run(['set-option', '-p', '-t', pane, '@x', value]);
-    const c1 = await control.run(read);
-    const e1 = await exec.run(read);
-    await exec.run(['set-option', '-p', '-t', pane, '@x', value]);
-    const e2 = await exec.run(read);
-    const c2 = await control.run(read);
-    expect(c1.join('\n')).toBe(value);
-    expect(e2.join('\n')).toBe(value);
-    expect([c1, c2]).toEqual([e1, e2]);
-  });
 
   it.each(HOSTILE.filter((v) => !v.includes('#(')).map((v) => [JSON.stringify(v).slice(0, 40), v]))(
     'window name and display-message %s match on both engines',
@@ -136,11 +141,14 @@ describe('ControlEngine against a real tmux', () => {
   );
 
   // tmux ignores `set-buffer ''` (keeps the old data), so the empty string is left out.
-  it.each(HOSTILE.filter((v) => v !== '').map((v) => [JSON.stringify(v).slice(0, 40), v]))('buffer %s round-trips exactly through runRaw', async (_n, value) => {
-    await control.run(['set-buffer', '-b', 'tmux_mcp_engine_test', '--', value]);
-    expect(await control.runRaw(['show-buffer', '-b', 'tmux_mcp_engine_test'])).toBe(value);
-    expect(await exec.runRaw(['show-buffer', '-b', 'tmux_mcp_engine_test'])).toBe(value);
-  });
+  it.each(HOSTILE.filter((v) => v !== '').map((v) => [JSON.stringify(v).slice(0, 40), v]))(
+    'buffer %s round-trips exactly through runRaw',
+    async (_n, value) => {
+      await control.run(['set-buffer', '-b', 'tmux_mcp_engine_test', '--', value]);
+      expect(await control.runRaw(['show-buffer', '-b', 'tmux_mcp_engine_test'])).toBe(value);
+      expect(await exec.runRaw(['show-buffer', '-b', 'tmux_mcp_engine_test'])).toBe(value);
+    },
+  );
 
   it('returns raw stdout like the subprocess engine, final newline included', async () => {
     const file = join(dir, 'buf.txt');

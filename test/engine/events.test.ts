@@ -120,7 +120,12 @@ describe('pane events', () => {
     expect(other.clientPids()).toEqual([]);
     // Only the other engine's clients remain attached (nothing of `other` started late).
     const mine = () => e.clientPids().map(String);
-    await until(() => t.tmux('list-clients', '-F', '#{client_pid}').split('\n').every((p) => mine().includes(p)));
+    await until(() =>
+      t
+        .tmux('list-clients', '-F', '#{client_pid}')
+        .split('\n')
+        .every((p) => mine().includes(p)),
+    );
   });
 
   it('logs no warning or error', () => {

@@ -66,7 +66,10 @@ describe('ControlEngine recovery', () => {
     const e = t.control(log);
     await e.run(['list-windows', '-t', a]); // C1: attach to the session the first call targets
     const first = e.clientPids()[0];
-    const calls = [e.run(['kill-session', '-t', a]), ...Array.from({ length: 50 }, (_, i) => e.run(['display-message', '-p', '-t', b, `m${i}`]))];
+    const calls = [
+      e.run(['kill-session', '-t', a]),
+      ...Array.from({ length: 50 }, (_, i) => e.run(['display-message', '-p', '-t', b, `m${i}`])),
+    ];
     const results = await Promise.all(calls);
     results.slice(1).forEach((r, i) => expect(r).toEqual([`m${i}`]));
     expect(await e.run(['list-sessions', '-F', '#{session_id}'])).toEqual([b]);
@@ -124,9 +127,19 @@ describe('ControlEngine recovery', () => {
         // Abort at varying points: before the write, after it, or never reached in time.
         for (let k = 0; k < i % 5; k++) await Promise.resolve();
         ac.abort();
-        calls.push(p.then(() => 'done', (err: Error) => err.name));
+        calls.push(
+          p.then(
+            () => 'done',
+            (err: Error) => err.name,
+          ),
+        );
       } else if (i % 3 === 1) {
-        calls.push(e.run(['display-message', '-p', `t${i}`], { timeoutMs: 0 }).then((l) => l[0], (err: Error) => err.message));
+        calls.push(
+          e.run(['display-message', '-p', `t${i}`], { timeoutMs: 0 }).then(
+            (l) => l[0],
+            (err: Error) => err.message,
+          ),
+        );
       } else {
         calls.push(e.run(['display-message', '-p', `ok${i}`]).then((l) => l[0]));
       }

@@ -84,7 +84,8 @@ describe('cancel and disconnect leave nothing behind', () => {
       for (let i = 0; i < 30; i++) {
         const ctl = new AbortController();
         const tool = i % 2 ? 'paste_text' : 'load_buffer';
-        const args = tool === 'paste_text' ? { pane_id: pane, text: `: hz ${i}`, bracket: false } : { content: `hz ${i}`, logical_name: 'hz' };
+        const args =
+          tool === 'paste_text' ? { pane_id: pane, text: `: hz ${i}`, bracket: false } : { content: `hz ${i}`, logical_name: 'hz' };
         const p = h.call(tool, args, { signal: ctl.signal });
         calls.push(p.catch(() => undefined));
         const ticks = i % 5;

@@ -29,7 +29,10 @@ describe('CLI shutdown with calls in flight', () => {
       const inFlight = [
         s.request('tools/call', { name: 'run_command', arguments: { pane_id: pane, command: `tmux wait-for ${hold}`, timeout: 25 } }),
         s.request('tools/call', { name: 'wait_for_channel', arguments: { channel: `hz-never-${how}`, timeout: 25 } }),
-        s.request('tools/call', { name: 'wait_for_text', arguments: { pane_id: tmux.firstPane('main'), patterns: ['HZ-NEVER'], timeout: 25 } }),
+        s.request('tools/call', {
+          name: 'wait_for_text',
+          arguments: { pane_id: tmux.firstPane('main'), patterns: ['HZ-NEVER'], timeout: 25 },
+        }),
       ];
       void Promise.allSettled(inFlight);
       const pid = s.proc.pid!;

@@ -14,12 +14,14 @@ describe('200 concurrent mixed calls on one connection', () => {
   beforeAll(async () => {
     tmux.start('main');
     pane = tmux.firstPane('main');
-    for (let i = 0; i < 5; i++) runPanes.push(tmux.tmux('new-window', '-d', '-P', '-F', '#{pane_id}', '-t', 'main', '-c', tmux.dir, 'sh').trim());
+    for (let i = 0; i < 5; i++)
+      runPanes.push(tmux.tmux('new-window', '-d', '-P', '-F', '#{pane_id}', '-t', 'main', '-c', tmux.dir, 'sh').trim());
     for (let i = 0; i < 10; i++) tmux.tmux('set-option', '-p', '-t', pane, `@hz_pre${i}`, `v${i}`);
     tmux.tmux('send-keys', '-t', pane, 'echo HZ-CONC-""MARK', 'Enter');
     h = await McpHarness.start({ socket: tmux.socket, config: { safety: 'mutating' } });
     // The marker is on screen before the burst (state, not time).
-    for (let i = 0; i < 500 && !tmux.tmux('capture-pane', '-p', '-t', pane).includes('HZ-CONC-MARK'); i++) await new Promise((r) => setTimeout(r, 10));
+    for (let i = 0; i < 500 && !tmux.tmux('capture-pane', '-p', '-t', pane).includes('HZ-CONC-MARK'); i++)
+      await new Promise((r) => setTimeout(r, 10));
   });
   afterAll(async () => {
     await h.close();
@@ -37,26 +39,53 @@ describe('200 concurrent mixed calls on one connection', () => {
     const sc = (r: CallResult) => ok(r);
     switch (k) {
       case 0:
-        return { name: 'display_message', args: { pane_id: pane, format_string: `c${i}-#{pane_id}` }, check: (r) => expect(sc(r)).toEqual({ result: `c${i}-${pane}` }) };
+        return {
+          name: 'display_message',
+          args: { pane_id: pane, format_string: `c${i}-#{pane_id}` },
+          check: (r) => expect(sc(r)).toEqual({ result: `c${i}-${pane}` }),
+        };
       case 1:
-        return { name: 'show_option', args: { option: `@hz_pre${i % 10}`, scope: 'pane', target: pane }, check: (r) => expect(sc(r)).toEqual({ option: `@hz_pre${i % 10}`, value: `v${i % 10}` }) };
+        return {
+          name: 'show_option',
+          args: { option: `@hz_pre${i % 10}`, scope: 'pane', target: pane },
+          check: (r) => expect(sc(r)).toEqual({ option: `@hz_pre${i % 10}`, value: `v${i % 10}` }),
+        };
       case 2:
-        return { name: 'list_sessions', args: {}, check: (r) => expect((sc(r).result as { session_name: string }[]).map((s) => s.session_name)).toEqual(['main']) };
+        return {
+          name: 'list_sessions',
+          args: {},
+          check: (r) => expect((sc(r).result as { session_name: string }[]).map((s) => s.session_name)).toEqual(['main']),
+        };
       case 3:
         return { name: 'get_pane_info', args: { pane_id: pane }, check: (r) => expect(sc(r).pane_id).toBe(pane) };
       case 4:
         return { name: 'capture_pane', args: { pane_id: pane }, check: (r) => expect(sc(r).result).toContain('\nHZ-CONC-MARK') };
       case 5:
-        return { name: 'snapshot_pane', args: { pane_id: pane }, check: (r) => expect(sc(r)).toMatchObject({ pane_id: pane, pane_width: 80 }) };
+        return {
+          name: 'snapshot_pane',
+          args: { pane_id: pane },
+          check: (r) => expect(sc(r)).toMatchObject({ pane_id: pane, pane_width: 80 }),
+        };
       case 6:
-        return { name: 'search_panes', args: { pattern: 'HZ-CONC-MARK' }, check: (r) => expect((sc(r).matches as { pane_id: string }[]).map((m) => m.pane_id)).toEqual([pane]) };
+        return {
+          name: 'search_panes',
+          args: { pattern: 'HZ-CONC-MARK' },
+          check: (r) => expect((sc(r).matches as { pane_id: string }[]).map((m) => m.pane_id)).toEqual([pane]),
+        };
       case 7:
-        return { name: 'capture_pane', args: { pane_id: pane, max_lines: 0 }, check: (r) => expect(r).toMatchObject({ isError: true, _meta: { error_type: 'ValidationError', expected: true } }) };
+        return {
+          name: 'capture_pane',
+          args: { pane_id: pane, max_lines: 0 },
+          check: (r) => expect(r).toMatchObject({ isError: true, _meta: { error_type: 'ValidationError', expected: true } }),
+        };
       case 8:
         return {
           chain: async () => {
             const ch = `hz-conc-${process.pid}-${i}`;
-            const [w, s] = await Promise.all([h.call('wait_for_channel', { channel: ch, timeout: 20 }), h.call('signal_channel', { channel: ch })]);
+            const [w, s] = await Promise.all([
+              h.call('wait_for_channel', { channel: ch, timeout: 20 }),
+              h.call('signal_channel', { channel: ch }),
+            ]);
             expect(ok(s)).toEqual({ result: `Channel '${ch}' signalled` });
             expect(ok(w)).toEqual({ result: `Channel '${ch}' was signalled (timeout 20s)` });
           },
@@ -65,14 +94,21 @@ describe('200 concurrent mixed calls on one connection', () => {
         return {
           chain: async () => {
             const ref = ok(await h.call('load_buffer', { content: `buf-${i}\n`, logical_name: `c${i}` }));
-            expect(ok(await h.call('show_buffer', { buffer_name: ref.buffer_name }))).toMatchObject({ content: `buf-${i}\n`, content_truncated: false });
-            expect(ok(await h.call('delete_buffer', { buffer_name: ref.buffer_name }))).toEqual({ result: `Buffer '${ref.buffer_name}' deleted` });
+            expect(ok(await h.call('show_buffer', { buffer_name: ref.buffer_name }))).toMatchObject({
+              content: `buf-${i}\n`,
+              content_truncated: false,
+            });
+            expect(ok(await h.call('delete_buffer', { buffer_name: ref.buffer_name }))).toEqual({
+              result: `Buffer '${ref.buffer_name}' deleted`,
+            });
           },
         };
       case 10:
         return {
           name: 'call_readonly_tools_batch',
-          args: { operations: [0, 1, 2].map((j) => ({ tool: 'display_message', arguments: { pane_id: pane, format_string: `b${i}.${j}` } })) },
+          args: {
+            operations: [0, 1, 2].map((j) => ({ tool: 'display_message', arguments: { pane_id: pane, format_string: `b${i}.${j}` } })),
+          },
           check: (r) => {
             const rows = sc(r).results as { structured_content: { result: string } }[];
             expect(rows.map((x) => x.structured_content.result)).toEqual([0, 1, 2].map((j) => `b${i}.${j}`));
@@ -86,7 +122,8 @@ describe('200 concurrent mixed calls on one connection', () => {
             // REPORTED: under this load the subprocess engine's last read can miss the wait's
             // 0.25 s floor near the deadline, and the wait then reports the tmux server as
             // unresponsive instead of ending with outcome 'timeout'. Accepted here, but only that.
-            if (r.isError && /^tmux [a-z-]+ did not return within 0\.\d+s; the tmux server is unresponsive$/.test(r.content[0]?.text ?? '')) return;
+            if (r.isError && /^tmux [a-z-]+ did not return within 0\.\d+s; the tmux server is unresponsive$/.test(r.content[0]?.text ?? ''))
+              return;
             expect(sc(r)).toMatchObject({ found: false, outcome: 'timeout', pane_id: pane });
           },
         };
@@ -104,7 +141,11 @@ describe('200 concurrent mixed calls on one connection', () => {
         };
       }
       default:
-        return { name: 'set_option', args: { option: `@hz_set${i}`, value: `w${i}`, scope: 'pane', target: pane }, check: (r) => expect(sc(r)).toEqual({ option: `@hz_set${i}`, value: `w${i}`, status: 'set' }) };
+        return {
+          name: 'set_option',
+          args: { option: `@hz_set${i}`, value: `w${i}`, scope: 'pane', target: pane },
+          check: (r) => expect(sc(r)).toEqual({ option: `@hz_set${i}`, value: `w${i}`, status: 'set' }),
+        };
     }
   }
 
@@ -113,7 +154,10 @@ describe('200 concurrent mixed calls on one connection', () => {
   function runLock(p: string, fn: () => Promise<void>): Promise<void> {
     const prev = locks.get(p) ?? Promise.resolve();
     const next = prev.then(fn, fn);
-    locks.set(p, next.catch(() => undefined));
+    locks.set(
+      p,
+      next.catch(() => undefined),
+    );
     return next;
   }
 

@@ -41,54 +41,65 @@ describe('faults: the tmux server goes away', () => {
     tmux.tmux('send-keys', '-t', pane, 'echo back-""HZ', 'Enter');
     const sessions = await h.ok<{ result: { session_name: string }[] }>('list_sessions');
     expect(sessions.result.map((s) => s.session_name)).toEqual(['again']);
-    await until(async () => ((await h.ok<{ result: string }>('capture_pane', { pane_id: pane })).result.includes('back-HZ')), 'capture after recovery');
-    expect((await h.ok<{ result: string }>('display_message', { format_string: 'ok-#{pane_id}', pane_id: pane })).result).toBe(`ok-${pane}`);
+    await until(
+      async () => (await h.ok<{ result: string }>('capture_pane', { pane_id: pane })).result.includes('back-HZ'),
+      'capture after recovery',
+    );
+    expect((await h.ok<{ result: string }>('display_message', { format_string: 'ok-#{pane_id}', pane_id: pane })).result).toBe(
+      `ok-${pane}`,
+    );
     killServer('kill-server');
     await until(() => !isAlive(dead), 'recovery server gone');
     tmux.session('main');
   }
 
-  it.each<Kill>(['kill-server', 'SIGKILL'])('between calls (%s): list tools answer [], targeted tools a clear error, then recovery', async (how) => {
-    const pane = tmux.firstPane('main');
-    expect((await h.ok<{ result: unknown[] }>('list_panes')).result.length).toBeGreaterThan(0);
-    killServer(how);
-    await until(() => !isAlive(dead), 'server gone');
-    // SPEC C21: untargeted listings of a missing server are empty, not errors.
-    expect(await h.ok('list_sessions')).toEqual({ result: [] });
-    expect(await h.ok('list_panes')).toEqual({ result: [] });
-    for (const [name, args] of [
-      ['capture_pane', { pane_id: pane }],
-      ['snapshot_pane', {}],
-      ['get_pane_info', { pane_id: pane }],
-      ['send_keys', { pane_id: pane, keys: 'x' }],
-      ['show_buffer', { buffer_name: `tmux_mcp_${'0'.repeat(32)}_x` }],
-      ['list_windows', { session_name: 'main' }],
-    ] as const) {
-      expectClearError(await h.call(name, args), `${name} after ${how}`);
-    }
-    const info = await h.ok<{ is_alive: boolean; session_count: number }>('get_server_info');
-    expect(info).toMatchObject({ is_alive: false, session_count: 0 });
-    await expectRecovery();
-  });
+  it.each<Kill>(['kill-server', 'SIGKILL'])(
+    'between calls (%s): list tools answer [], targeted tools a clear error, then recovery',
+    async (how) => {
+      const pane = tmux.firstPane('main');
+      expect((await h.ok<{ result: unknown[] }>('list_panes')).result.length).toBeGreaterThan(0);
+      killServer(how);
+      await until(() => !isAlive(dead), 'server gone');
+      // SPEC C21: untargeted listings of a missing server are empty, not errors.
+      expect(await h.ok('list_sessions')).toEqual({ result: [] });
+      expect(await h.ok('list_panes')).toEqual({ result: [] });
+      for (const [name, args] of [
+        ['capture_pane', { pane_id: pane }],
+        ['snapshot_pane', {}],
+        ['get_pane_info', { pane_id: pane }],
+        ['send_keys', { pane_id: pane, keys: 'x' }],
+        ['show_buffer', { buffer_name: `tmux_mcp_${'0'.repeat(32)}_x` }],
+        ['list_windows', { session_name: 'main' }],
+      ] as const) {
+        expectClearError(await h.call(name, args), `${name} after ${how}`);
+      }
+      const info = await h.ok<{ is_alive: boolean; session_count: number }>('get_server_info');
+      expect(info).toMatchObject({ is_alive: false, session_count: 0 });
+      await expectRecovery();
+    },
+  );
 
-  it.each<Kill>(['kill-server', 'SIGKILL'])('during 200 concurrent calls (%s): each answers or fails clearly, then recovery', async (how) => {
-    const pane = tmux.firstPane('main');
-    const calls = Array.from({ length: 200 }, (_, i) => {
-      const kind = i % 4;
-      if (kind === 0) return h.call('display_message', { format_string: `n${i}`, pane_id: pane });
-      if (kind === 1) return h.call('capture_pane', { pane_id: pane });
-      if (kind === 2) return h.call('snapshot_pane', { pane_id: pane });
-      return h.call('list_windows', {});
-    });
-    await calls[4];
-    killServer(how);
-    const results = await Promise.all(calls);
-    results.forEach((r, i) => {
-      expectOkOrClearError(r, `call ${i}`);
-      if (!r.isError && i % 4 === 0) expect(r.structuredContent).toEqual({ result: `n${i}` });
-    });
-    await expectRecovery();
-  });
+  it.each<Kill>(['kill-server', 'SIGKILL'])(
+    'during 200 concurrent calls (%s): each answers or fails clearly, then recovery',
+    async (how) => {
+      const pane = tmux.firstPane('main');
+      const calls = Array.from({ length: 200 }, (_, i) => {
+        const kind = i % 4;
+        if (kind === 0) return h.call('display_message', { format_string: `n${i}`, pane_id: pane });
+        if (kind === 1) return h.call('capture_pane', { pane_id: pane });
+        if (kind === 2) return h.call('snapshot_pane', { pane_id: pane });
+        return h.call('list_windows', {});
+      });
+      await calls[4];
+      killServer(how);
+      const results = await Promise.all(calls);
+      results.forEach((r, i) => {
+        expectOkOrClearError(r, `call ${i}`);
+        if (!r.isError && i % 4 === 0) expect(r.structuredContent).toEqual({ result: `n${i}` });
+      });
+      await expectRecovery();
+    },
+  );
 
   it.each<Kill>(['kill-server', 'SIGKILL'])('during wait_for_text (%s): a clear error, not a timeout', async (how) => {
     const pane = tmux.firstPane('main');

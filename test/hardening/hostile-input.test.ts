@@ -48,7 +48,12 @@ describe.each(['readonly', 'mutating'] as const)('hostile input at safety %s', (
     // Every tool and tier, as the destructive tier advertises them (off-tier ones must be refused).
     const h = await McpHarness.start({ socket: tmux.socket, config: { safety: 'destructive', promptsAsTools: true } });
     const { tools } = await h.client.listTools();
-    all = tools.map((t) => ({ name: t.name, inputSchema: t.inputSchema, outputSchema: t.outputSchema, tier: String((t._meta?.['tmux-mcp/tags'] as string[])[0]) }));
+    all = tools.map((t) => ({
+      name: t.name,
+      inputSchema: t.inputSchema,
+      outputSchema: t.outputSchema,
+      tier: String((t._meta?.['tmux-mcp/tags'] as string[])[0]),
+    }));
     await h.close();
     s = new RawServer(['--socket-name', tmux.socket, '--safety', tier, '--wait-max-seconds', '1', '--prompts-as-tools'], minimalEnv());
     await s.initialize();
@@ -75,9 +80,23 @@ describe.each(['readonly', 'mutating'] as const)('hostile input at safety %s', (
     const pinned: Pinned = {
       socket_name: fc.constantFrom(undefined, null, tmux.socket, alt),
       shell: fc.constant(null),
-      output_path: fc.oneof(fc.constant(null), fc.constant(''), safeFileName.map((f) => `${dir}/${f}`)),
-      extra_socket_paths: fc.oneof(fc.constant(null), fc.array(safeFileName.map((f) => `${dir}/${f}`), { maxLength: 3 })),
-      start_directory: fc.oneof(fc.constant(null), fc.constant(dir), safeFileName.map((f) => `${dir}/${f}`)),
+      output_path: fc.oneof(
+        fc.constant(null),
+        fc.constant(''),
+        safeFileName.map((f) => `${dir}/${f}`),
+      ),
+      extra_socket_paths: fc.oneof(
+        fc.constant(null),
+        fc.array(
+          safeFileName.map((f) => `${dir}/${f}`),
+          { maxLength: 3 },
+        ),
+      ),
+      start_directory: fc.oneof(
+        fc.constant(null),
+        fc.constant(dir),
+        safeFileName.map((f) => `${dir}/${f}`),
+      ),
       timeout: fc.oneof(short, fc.constantFrom(0, -1)),
       interval: fc.double({ min: 0.01, max: 0.2, noNaN: true }),
     };
@@ -90,13 +109,31 @@ describe.each(['readonly', 'mutating'] as const)('hostile input at safety %s', (
       session_name: ['main', 'second', 'nope'],
       buffer_name: buffers.concat(`tmux_mcp_${'a'.repeat(32)}_gone`),
       layout: ['tiled', 'even-horizontal', 'main-vertical', 'qqq', 'ffff,80x24,0,0,1', 'bb62,159x48,0,0{79x48,0,0,79x48,80,0}'],
-      format_string: ['#{pane_id}', '#{session_name}:#{window_index}', '#(true)', '#{E:status-right}', '#{T:pane_title}', '#{s/a/b/:pane_title}'],
+      format_string: [
+        '#{pane_id}',
+        '#{session_name}:#{window_index}',
+        '#(true)',
+        '#{E:status-right}',
+        '#{T:pane_title}',
+        '#{s/a/b/:pane_title}',
+      ],
       name: ['run_and_wait', 'diagnose_failing_pane', 'build_dev_workspace', 'interrupt_gracefully'],
     };
     // Harmless names only: a generated `default-command` or hook option would run on the next pane.
     const pinnedFor: Record<string, Pinned> = {
-      set_option: { option: fc.oneof(fc.constantFrom('@hz_opt', 'history-limit', 'mode-keys', 'status-left-length'), hostileString.map((x) => `@hz_${x}`), hostileString.filter((x) => !/^[a-z-]+$/.test(x))) },
-      set_environment: { name: fc.oneof(hostileString.map((x) => `HZ_${x}`), hostileString.filter((x) => !/^[A-Za-z_][A-Za-z0-9_]*$/.test(x))) },
+      set_option: {
+        option: fc.oneof(
+          fc.constantFrom('@hz_opt', 'history-limit', 'mode-keys', 'status-left-length'),
+          hostileString.map((x) => `@hz_${x}`),
+          hostileString.filter((x) => !/^[a-z-]+$/.test(x)),
+        ),
+      },
+      set_environment: {
+        name: fc.oneof(
+          hostileString.map((x) => `HZ_${x}`),
+          hostileString.filter((x) => !/^[A-Za-z_][A-Za-z0-9_]*$/.test(x)),
+        ),
+      },
     };
     return { pinned, pinnedFor, live };
   }
@@ -107,30 +144,55 @@ describe.each(['readonly', 'mutating'] as const)('hostile input at safety %s', (
     // Callable tools are drawn three times as often as off-tier ones (which must all be refused).
     const perTool = all.map((t) => ({
       weight: info(t.name)!.visible ? 3 : 1,
-      arbitrary: fc.tuple(schemaArb(t.inputSchema as never, genv, '', t.name), fc.option(mutationArb, { freq: 2 }), marker).map(([args, mut, m]): Call => ({
-        name: t.name,
-        args: mut ? mutate(args as Record<string, unknown>, t.inputSchema as never, mut, m, (k, v) => accepts(info(t.name)!, k, v), pinnedKeys(genv, t.name)) : args,
-      })),
+      arbitrary: fc
+        .tuple(schemaArb(t.inputSchema as never, genv, '', t.name), fc.option(mutationArb, { freq: 2 }), marker)
+        .map(([args, mut, m]): Call => ({
+          name: t.name,
+          args: mut
+            ? mutate(
+                args as Record<string, unknown>,
+                t.inputSchema as never,
+                mut,
+                m,
+                (k, v) => accepts(info(t.name)!, k, v),
+                pinnedKeys(genv, t.name),
+              )
+            : args,
+        })),
     }));
     // Batch wrappers carry generated calls of other tools as their operations.
-    const nested = fc.oneof(...all.map((t) => schemaArb(t.inputSchema as never, genv, '', t.name).map((a) => ({ tool: t.name, arguments: a }))));
-    const batches = ['call_readonly_tools_batch', 'call_mutating_tools_batch', 'call_destructive_tools_batch'].map((b) =>
-      fc.record({ operations: fc.array(nested, { minLength: 1, maxLength: 3 }), on_error: fc.constantFrom('stop', 'continue') }).map((args): Call => ({ name: b, args })),
+    const nested = fc.oneof(
+      ...all.map((t) => schemaArb(t.inputSchema as never, genv, '', t.name).map((a) => ({ tool: t.name, arguments: a }))),
     );
-    const oddNames = fc.oneof(hostileString, fc.constantFrom('list_prompts', 'whoami', 'list_buffers', 'set_hook', 'LIST_SESSIONS')).map((name): Call => ({ name, args: {} }));
-    return fc.oneof({ arbitrary: fc.oneof(...perTool), weight: 12 }, { arbitrary: fc.oneof(...batches), weight: 2 }, { arbitrary: oddNames, weight: 1 });
+    const batches = ['call_readonly_tools_batch', 'call_mutating_tools_batch', 'call_destructive_tools_batch'].map((b) =>
+      fc
+        .record({ operations: fc.array(nested, { minLength: 1, maxLength: 3 }), on_error: fc.constantFrom('stop', 'continue') })
+        .map((args): Call => ({ name: b, args })),
+    );
+    const oddNames = fc
+      .oneof(hostileString, fc.constantFrom('list_prompts', 'whoami', 'list_buffers', 'set_hook', 'LIST_SESSIONS'))
+      .map((name): Call => ({ name, args: {} }));
+    return fc.oneof(
+      { arbitrary: fc.oneof(...perTool), weight: 12 },
+      { arbitrary: fc.oneof(...batches), weight: 2 },
+      { arbitrary: oddNames, weight: 1 },
+    );
   }
 
   function info(name: string): ToolInfo | undefined {
     const t = all.find((x) => x.name === name);
-    return t && { name: t.name, inputSchema: t.inputSchema as never, outputSchema: t.outputSchema as never, visible: rank(t.tier) <= rank(tier) };
+    return (
+      t && { name: t.name, inputSchema: t.inputSchema as never, outputSchema: t.outputSchema as never, visible: rank(t.tier) <= rank(tier) }
+    );
   }
 
   it(`answers ${RUNS} generated calls without crashing, leaking values or killing tmux`, async () => {
     const buffers: string[] = [];
     if (tier === 'mutating') {
       for (const l of ['a', 'b']) {
-        const r = (await s.request('tools/call', { name: 'load_buffer', arguments: { content: `: hz ${l}`, logical_name: l } })) as { result: { structuredContent: { buffer_name: string } } };
+        const r = (await s.request('tools/call', { name: 'load_buffer', arguments: { content: `: hz ${l}`, logical_name: l } })) as {
+          result: { structuredContent: { buffer_name: string } };
+        };
         buffers.push(r.result.structuredContent.buffer_name);
       }
     }
@@ -175,13 +237,15 @@ describe.each(['readonly', 'mutating'] as const)('hostile input at safety %s', (
     // Nothing but JSON-RPC on stdout; a clean exit; nothing of ours left behind.
     s.proc.stdin.end();
     expect(await s.exited).toBe(0);
-    const bad = s.stdoutLines.filter((l) => l.trim()).filter((l) => {
-      try {
-        return JSON.parse(l).jsonrpc !== '2.0';
-      } catch {
-        return true;
-      }
-    });
+    const bad = s.stdoutLines
+      .filter((l) => l.trim())
+      .filter((l) => {
+        try {
+          return JSON.parse(l).jsonrpc !== '2.0';
+        } catch {
+          return true;
+        }
+      });
     expect(bad.map((l) => l.slice(0, 200))).toEqual([]);
     await until(() => waitForProcsOnSocket(tmux.socket).length === 0, 'no wait-for process left');
     expect(tmux.ourBuffers()).toEqual([]);

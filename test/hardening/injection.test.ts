@@ -12,7 +12,14 @@ import { McpHarness } from '../helpers/mcp-harness';
  * socket_name (a socket path) are not given payloads. Driven from tools/list, so it covers
  * whatever tools exist.
  */
-const PAYLOADS = (m: string) => [`#(touch ${m})`, `$(touch ${m})`, `;touch ${m}`, `\`touch ${m}\``, `'";touch ${m};"'`, `#{E:#(touch ${m})}`];
+const PAYLOADS = (m: string) => [
+  `#(touch ${m})`,
+  `$(touch ${m})`,
+  `;touch ${m}`,
+  `\`touch ${m}\``,
+  `'";touch ${m};"'`,
+  `#{E:#(touch ${m})}`,
+];
 const COMMANDS_BY_DESIGN = new Set(['keys', 'text', 'command', 'content', 'shell', 'socket_name']);
 
 type Json = Record<string, unknown>;
@@ -38,7 +45,10 @@ describe('names, paths, patterns, channels and buffer names never run anything',
     tmux.start('main');
     require('node:fs').mkdirSync(markers);
     // tmuxTmpdir: list_servers scans only our scratch dir, not every socket on the machine.
-    h = await McpHarness.start({ socket: tmux.socket, config: { safety: 'destructive', promptsAsTools: true, waitMaxSeconds: 1, tmuxTmpdir: tmux.dir } });
+    h = await McpHarness.start({
+      socket: tmux.socket,
+      config: { safety: 'destructive', promptsAsTools: true, waitMaxSeconds: 1, tmuxTmpdir: tmux.dir },
+    });
   });
   afterAll(async () => {
     await h.close();
@@ -49,16 +59,35 @@ describe('names, paths, patterns, channels and buffer names never run anything',
   function pruneTo(session: string, pane: string): void {
     for (const s of tmux.tmux('list-sessions', '-F', '#{session_id}').split('\n')) if (s !== session) tmux.tmux('kill-session', '-t', s);
     tmux.tmux('kill-pane', '-a', '-t', pane);
-    for (const w of tmux.tmux('list-windows', '-t', session, '-F', '#{window_id}').split('\n')) if (w !== tmux.tmux('display-message', '-p', '-t', pane, '#{window_id}')) tmux.tmux('kill-window', '-t', w);
+    for (const w of tmux.tmux('list-windows', '-t', session, '-F', '#{window_id}').split('\n'))
+      if (w !== tmux.tmux('display-message', '-p', '-t', pane, '#{window_id}')) tmux.tmux('kill-window', '-t', w);
   }
 
   /** Valid values for required arguments that are not under test. */
   function fill(name: string, key: string, pane: string, window: string, session: string, buffer: string): unknown {
     const known: Json = {
-      pane_id: pane, source_pane_id: pane, target_pane_id: pane, window_id: window, session_id: session, layout: 'tiled', corner: 'top-left',
-      channel: `hz-ok-${process.pid}`, buffer_name: buffer, format_string: '#{pane_id}', new_name: 'hzok', title: 'hzok', option: '@hz_inj',
-      value: 'v', name: name === 'set_environment' ? 'HZ_INJ' : 'run_and_wait', pattern: 'x', keys: ': ok', command: ': ok', text: ': ok',
-      content: ': ok', hook_name: 'after-new-window', operations: [{ tool: 'list_sessions', arguments: {} }],
+      pane_id: pane,
+      source_pane_id: pane,
+      target_pane_id: pane,
+      window_id: window,
+      session_id: session,
+      layout: 'tiled',
+      corner: 'top-left',
+      channel: `hz-ok-${process.pid}`,
+      buffer_name: buffer,
+      format_string: '#{pane_id}',
+      new_name: 'hzok',
+      title: 'hzok',
+      option: '@hz_inj',
+      value: 'v',
+      name: name === 'set_environment' ? 'HZ_INJ' : 'run_and_wait',
+      pattern: 'x',
+      keys: ': ok',
+      command: ': ok',
+      text: ': ok',
+      content: ': ok',
+      hook_name: 'after-new-window',
+      operations: [{ tool: 'list_sessions', arguments: {} }],
     };
     return known[key];
   }
@@ -113,8 +142,18 @@ describe('names, paths, patterns, channels and buffer names never run anything',
     // Nested: batch operations and send_keys_batch operations carry the payloads one level down.
     for (const payload of PAYLOADS(join(markers, `m${++n}`))) {
       tried.set(join(markers, `m${n}`), 'batch operations');
-      await h.call('call_mutating_tools_batch', { operations: [{ tool: 'rename_window', arguments: { window_id: window, new_name: payload } }, { tool: 'search_panes', arguments: { pattern: payload } }] });
-      await h.call('send_keys_batch', { operations: [{ keys: ': ok', session_name: payload }, { keys: ': ok', pane_id: payload }] });
+      await h.call('call_mutating_tools_batch', {
+        operations: [
+          { tool: 'rename_window', arguments: { window_id: window, new_name: payload } },
+          { tool: 'search_panes', arguments: { pattern: payload } },
+        ],
+      });
+      await h.call('send_keys_batch', {
+        operations: [
+          { keys: ': ok', session_name: payload },
+          { keys: ': ok', pane_id: payload },
+        ],
+      });
       calls += 2;
     }
     expect(calls).toBeGreaterThan(400);

@@ -11,7 +11,6 @@ import { McpHarness } from '../helpers/mcp-harness';
  * turns red the day it is fixed: then drop its `.failing`.
  */
 
-
 describe('src/ bugs found by hardening (regressions; .failing = still open)', () => {
   const tmux = new HardenedTmux();
   const logs: string[] = [];
@@ -110,10 +109,20 @@ describe('src/ bugs found by hardening (regressions; .failing = still open)', ()
     tmux.tmux('set-option', '-g', 'history-limit', '100000'); // all 1.2 MB stay in the pane
     const p = tmux.tmux('new-window', '-d', '-P', '-F', '#{pane_id}', '-t', 'main', '-c', tmux.dir).trim();
     const done = tmux.tmuxAsync('wait-for', 'hz-kb-long');
-    tmux.tmux('send-keys', '-t', p, '-l', `awk 'BEGIN { for (i = 1; i <= 12; i++) { s = sprintf("K%02d-", i); while (length(s) < 100000) s = s "x"; print s "-E" i } }'; tmux wait-for -S hz-kb-long`);
+    tmux.tmux(
+      'send-keys',
+      '-t',
+      p,
+      '-l',
+      `awk 'BEGIN { for (i = 1; i <= 12; i++) { s = sprintf("K%02d-", i); while (length(s) < 100000) s = s "x"; print s "-E" i } }'; tmux wait-for -S hz-kb-long`,
+    );
     tmux.tmux('send-keys', '-t', p, 'Enter');
     await done;
-    const r = await h.ok<{ matches: { matched_lines: string[] }[] }>('search_panes', { pattern: 'xxxxx', content_start: -100000, max_matched_lines_per_pane: 1000 });
+    const r = await h.ok<{ matches: { matched_lines: string[] }[] }>('search_panes', {
+      pattern: 'xxxxx',
+      content_start: -100000,
+      max_matched_lines_per_pane: 1000,
+    });
     const lines = r.matches.flatMap((m) => m.matched_lines);
     tmux.tmux('kill-pane', '-t', p);
     expect(lines[lines.length - 1]).toMatch(/-E12$/);
@@ -127,7 +136,10 @@ describe('src/ bugs found by hardening (regressions; .failing = still open)', ()
     expect(r).toMatchObject({ isError: true, _meta: { error_type: 'ValidationError' } });
     expect((r.content as { text: string }[])[0].text).toContain('__proto__\n  Extra inputs are not permitted [type=extra_forbidden]');
     // Nested too (batch operations carry their own arguments objects).
-    const b = await h.call('call_readonly_tools_batch', JSON.parse('{"operations": [{"tool": "get_server_info", "arguments": {"__proto__": {"a": 1}}}]}'));
+    const b = await h.call(
+      'call_readonly_tools_batch',
+      JSON.parse('{"operations": [{"tool": "get_server_info", "arguments": {"__proto__": {"a": 1}}}]}'),
+    );
     expect(JSON.stringify(b)).toContain('Extra inputs are not permitted');
   });
 
@@ -136,11 +148,16 @@ describe('src/ bugs found by hardening (regressions; .failing = still open)', ()
   // client of that server freezes, and our calls to it hang (there is no per-command timeout).
   it('a huge scroll_up does not freeze the tmux server', async () => {
     let settled = false;
-    void h.call('enter_copy_mode', { pane_id: pane, scroll_up: 2_000_000_000 }).finally(() => (settled = true)).catch(() => undefined);
+    void h
+      .call('enter_copy_mode', { pane_id: pane, scroll_up: 2_000_000_000 })
+      .finally(() => (settled = true))
+      .catch(() => undefined);
     // A tmux client that gets no answer ignores SIGTERM: probe with SIGKILL after 2 s.
     const probe = () =>
       new Promise<boolean>((resolve) =>
-        execFile('tmux', ['-L', tmux.socket, 'display-message', '-p', 'alive'], { timeout: 2000, killSignal: 'SIGKILL' }, (err) => resolve(!err)),
+        execFile('tmux', ['-L', tmux.socket, 'display-message', '-p', 'alive'], { timeout: 2000, killSignal: 'SIGKILL' }, (err) =>
+          resolve(!err),
+        ),
       );
     let answered = true;
     for (let i = 0; i < 500 && answered && !settled; i++) answered = await probe();

@@ -53,7 +53,11 @@ describe('oversized output stays under the backstop and keeps the tail', () => {
     await Promise.all([
       runIn(seqPane, 'seq 100000', 'hz-seq'),
       runIn(longPane, longLines('L'), 'hz-long'),
-      runIn(widePane, `clear; awk 'BEGIN { for (i = 1; i <= 598; i++) { s = sprintf("W%03d-", i); while (length(s) < 1990) s = s "y"; print s "-Z" } }'`, 'hz-wide'),
+      runIn(
+        widePane,
+        `clear; awk 'BEGIN { for (i = 1; i <= 598; i++) { s = sprintf("W%03d-", i); while (length(s) < 1990) s = s "y"; print s "-Z" } }'`,
+        'hz-wide',
+      ),
     ]);
     expect(Number(tmux.tmux('display-message', '-p', '-t', seqPane, '#{history_size}'))).toBeGreaterThan(99_000);
   }, 120_000);
@@ -108,9 +112,18 @@ describe('oversized output stays under the backstop and keeps the tail', () => {
   });
 
   it('search_panes: every line of 100 KB matches', async () => {
-    const r = await call('search_panes', { pattern: 'xxxxx', session_name: 'big', content_start: -100000, max_matched_lines_per_pane: 100000 });
+    const r = await call('search_panes', {
+      pattern: 'xxxxx',
+      session_name: 'big',
+      content_start: -100000,
+      max_matched_lines_per_pane: 100000,
+    });
     expect(r.isError).toBeFalsy();
-    const sc = r.structuredContent as { matches: { pane_id: string; matched_lines: string[] }[]; truncated: boolean; total_panes_matched: number };
+    const sc = r.structuredContent as {
+      matches: { pane_id: string; matched_lines: string[] }[];
+      truncated: boolean;
+      total_panes_matched: number;
+    };
     expect(sc.truncated).toBe(true);
     expect(sc.total_panes_matched).toBeGreaterThanOrEqual(1);
     // The tail is kept: the last matched line of the last matching pane survives.

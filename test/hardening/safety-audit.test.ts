@@ -23,7 +23,11 @@ describe('audit logs never contain sensitive payloads', () => {
 
   beforeAll(async () => {
     tmux.start('main');
-    h = await McpHarness.start({ socket: tmux.socket, logs, config: { safety: 'destructive', promptsAsTools: true, waitMaxSeconds: 1, auditLog: auditFile } });
+    h = await McpHarness.start({
+      socket: tmux.socket,
+      logs,
+      config: { safety: 'destructive', promptsAsTools: true, waitMaxSeconds: 1, auditLog: auditFile },
+    });
   });
   afterAll(async () => {
     await h.close();
@@ -48,7 +52,13 @@ describe('audit logs never contain sensitive payloads', () => {
     const { tools } = await h.client.listTools();
     const pane = tmux.firstPane('main');
     const fill: Record<string, unknown> = {
-      pane_id: pane, session_name: 'main', option: '@hz_audit', name: 'HZ_AUDIT', buffer_name: `tmux_mcp_${'0'.repeat(32)}_x`, operations: [], timeout: 0.05,
+      pane_id: pane,
+      session_name: 'main',
+      option: '@hz_audit',
+      name: 'HZ_AUDIT',
+      buffer_name: `tmux_mcp_${'0'.repeat(32)}_x`,
+      operations: [],
+      timeout: 0.05,
     };
     let covered = 0;
     for (const t of tools) {
@@ -69,7 +79,9 @@ describe('audit logs never contain sensitive payloads', () => {
     expect(covered).toBeGreaterThanOrEqual(8);
 
     // Nested: send_keys_batch operations, batch wrapper arguments, prompts-as-tools arguments.
-    await call('send_keys_batch', { operations: [{ keys: `: ${secret}`, pane_id: pane }, { keys: [secret] }, { keys: `: ${secret}`, bogus: secret }] });
+    await call('send_keys_batch', {
+      operations: [{ keys: `: ${secret}`, pane_id: pane }, { keys: [secret] }, { keys: `: ${secret}`, bogus: secret }],
+    });
     for (const w of ['call_readonly_tools_batch', 'call_mutating_tools_batch', 'call_destructive_tools_batch']) {
       await call(w, {
         operations: [
@@ -96,7 +108,10 @@ describe('audit logs never contain sensitive payloads', () => {
     expect(text.includes(secret)).toBe(false);
     const lines = readFileSync(auditFile, 'utf8').split('\n').filter(Boolean);
     expect(lines.length).toBeGreaterThanOrEqual(calls);
-    for (const l of lines) expect(Object.keys(JSON.parse(l))).toEqual(expect.arrayContaining(['tool', 'outcome', 'duration_ms', 'client_id', 'request_id', 'args']));
+    for (const l of lines)
+      expect(Object.keys(JSON.parse(l))).toEqual(
+        expect.arrayContaining(['tool', 'outcome', 'duration_ms', 'client_id', 'request_id', 'args']),
+      );
     const leaks = lines.filter((l) => l.includes(secret));
     expect(leaks).toEqual([]);
   });

@@ -101,14 +101,18 @@ describe('self-kill guards across sockets and symlinked socket directories', () 
   });
 
   it('positive controls: other panes, windows, sessions and servers can still be killed', async () => {
-    const h = await McpHarness.start({ config: { safety: 'destructive', socketName: other.socket, tmuxEnv: tmuxEnv(linkedPath), tmuxPane: pane } });
+    const h = await McpHarness.start({
+      config: { safety: 'destructive', socketName: other.socket, tmuxEnv: tmuxEnv(linkedPath), tmuxPane: pane },
+    });
     try {
       const spare = home.tmux('split-window', '-d', '-P', '-F', '#{pane_id}', '-t', pane, '-c', home.dir).trim();
       expect(await h.ok('kill_pane', { pane_id: spare, socket_name: home.socket })).toEqual({ result: `Pane killed: ${spare}` });
       const w = home.tmux('new-window', '-d', '-P', '-F', '#{window_id}', '-t', 'main', '-c', home.dir).trim();
       expect(await h.ok('kill_window', { window_id: w, socket_name: home.socket })).toEqual({ result: `Window killed: ${w}` });
       const s = home.session('spare');
-      expect((await h.ok<{ result: string }>('kill_session', { session_id: s, socket_name: home.socket })).result).toMatch(/^Session killed: /);
+      expect((await h.ok<{ result: string }>('kill_session', { session_id: s, socket_name: home.socket })).result).toMatch(
+        /^Session killed: /,
+      );
       // The unrelated server (the default here) is not the caller's: it can go.
       expect(await h.ok('kill_server', {})).toEqual({ result: 'Server killed successfully' });
     } finally {

@@ -25,7 +25,11 @@ describe.each(['readonly', 'mutating'] as const)('off-tier tools are refused at 
       tmux.tmux('list-panes', '-a', '-F', '#{pane_id} #{pane_pid} #{pane_title} #{window_name} #{window_layout}'),
       tmux.tmux('capture-pane', '-p', '-t', pane),
       tmux.tmux('show-options', '-g', 'history-limit'),
-      tmux.tmux('list-buffers', '-F', '#{buffer_name}').split('\n').filter((b) => b.startsWith('tmux_mcp_')).join(','),
+      tmux
+        .tmux('list-buffers', '-F', '#{buffer_name}')
+        .split('\n')
+        .filter((b) => b.startsWith('tmux_mcp_'))
+        .join(','),
     ].join('\n');
 
   beforeAll(async () => {
@@ -33,9 +37,14 @@ describe.each(['readonly', 'mutating'] as const)('off-tier tools are refused at 
     tmux.session('other');
     pane = tmux.firstPane('main');
     tmux.tmux('send-keys', '-t', pane, 'echo HZ-STILL-""HERE', 'Enter');
-    for (let i = 0; i < 500 && !tmux.tmux('capture-pane', '-p', '-t', pane).includes('HZ-STILL-HERE'); i++) await new Promise((r) => setTimeout(r, 10));
+    for (let i = 0; i < 500 && !tmux.tmux('capture-pane', '-p', '-t', pane).includes('HZ-STILL-HERE'); i++)
+      await new Promise((r) => setTimeout(r, 10));
     const d = await McpHarness.start({ socket: tmux.socket, config: { safety: 'destructive', promptsAsTools: true } });
-    all = (await d.client.listTools()).tools.map((t) => ({ name: t.name, tier: (t._meta?.['tmux-mcp/tags'] as Tier[])[0], required: (t.inputSchema.required ?? []) as string[] }));
+    all = (await d.client.listTools()).tools.map((t) => ({
+      name: t.name,
+      tier: (t._meta?.['tmux-mcp/tags'] as Tier[])[0],
+      required: (t.inputSchema.required ?? []) as string[],
+    }));
     await d.close();
     h = await McpHarness.start({ socket: tmux.socket, config: { safety: tier, promptsAsTools: true } });
     before = state();
@@ -49,10 +58,28 @@ describe.each(['readonly', 'mutating'] as const)('off-tier tools are refused at 
   function args(required: string[]): Record<string, unknown> {
     const window = tmux.tmux('display-message', '-p', '-t', pane, '#{window_id}');
     const real: Record<string, unknown> = {
-      pane_id: pane, source_pane_id: pane, target_pane_id: tmux.firstPane('other'), window_id: window, session_name: 'main', keys: 'echo HZ-GATE-BROKEN',
-      command: 'echo HZ-GATE-BROKEN', text: 'HZ-GATE-BROKEN', new_name: 'hz-renamed', title: 'hz-title', layout: 'tiled', option: 'history-limit', value: '1234',
-      name: 'HZ_GATE', content: 'hz', channel: 'hz-gate', buffer_name: `tmux_mcp_${'0'.repeat(32)}_x`, corner: 'top-left', format_string: 'x', pattern: 'x',
-      hook_name: 'after-new-window', operations: [{ tool: 'kill_session', arguments: { session_name: 'other' } }],
+      pane_id: pane,
+      source_pane_id: pane,
+      target_pane_id: tmux.firstPane('other'),
+      window_id: window,
+      session_name: 'main',
+      keys: 'echo HZ-GATE-BROKEN',
+      command: 'echo HZ-GATE-BROKEN',
+      text: 'HZ-GATE-BROKEN',
+      new_name: 'hz-renamed',
+      title: 'hz-title',
+      layout: 'tiled',
+      option: 'history-limit',
+      value: '1234',
+      name: 'HZ_GATE',
+      content: 'hz',
+      channel: 'hz-gate',
+      buffer_name: `tmux_mcp_${'0'.repeat(32)}_x`,
+      corner: 'top-left',
+      format_string: 'x',
+      pattern: 'x',
+      hook_name: 'after-new-window',
+      operations: [{ tool: 'kill_session', arguments: { session_name: 'other' } }],
     };
     const out: Record<string, unknown> = { session_name: 'main', pane_id: pane };
     for (const r of required) out[r] = real[r] ?? 'x';
@@ -61,7 +88,12 @@ describe.each(['readonly', 'mutating'] as const)('off-tier tools are refused at 
 
   it('hides them from tools/list', async () => {
     const listed = (await h.client.listTools()).tools.map((t) => t.name).sort();
-    expect(listed).toEqual(all.filter((t) => rank(t.tier) <= rank(tier)).map((t) => t.name).sort());
+    expect(listed).toEqual(
+      all
+        .filter((t) => rank(t.tier) <= rank(tier))
+        .map((t) => t.name)
+        .sort(),
+    );
   });
 
   it('refuses each one on a direct call, in every batch wrapper, and nested', async () => {
@@ -71,7 +103,9 @@ describe.each(['readonly', 'mutating'] as const)('off-tier tools are refused at 
     for (const t of above) {
       const a = args(t.required);
       const direct = await h.err(t.name, a);
-      expect(direct.text).toBe(`Tool '${t.name}' is not available at the current safety level (${tier}). Start the server with TMUX_MCP_SAFETY=${t.tier} to enable it.`);
+      expect(direct.text).toBe(
+        `Tool '${t.name}' is not available at the current safety level (${tier}). Start the server with TMUX_MCP_SAFETY=${t.tier} to enable it.`,
+      );
       expect(direct.meta).toMatchObject({ error_type: 'ExpectedToolError', expected: true });
 
       for (const w of wrappers) {
@@ -85,9 +119,13 @@ describe.each(['readonly', 'mutating'] as const)('off-tier tools are refused at 
         expect(r.isError).toBeFalsy();
         const row = (r.structuredContent as { results: { success: boolean; error: string }[] }).results[0];
         expect(row.success).toBe(false);
-        expect(row.error).toMatch(/^(Unknown tool: '|Tool '.*' has tier '.*', which exceeds batch tier|Batch tools cannot call batch tools recursively)/);
+        expect(row.error).toMatch(
+          /^(Unknown tool: '|Tool '.*' has tier '.*', which exceeds batch tier|Batch tools cannot call batch tools recursively)/,
+        );
         // One level deeper: a visible wrapper holding a wrapper holding the tool.
-        const nested = await h.call(w.name, { operations: [{ tool: w.name, arguments: { operations: [{ tool: t.name, arguments: a }] } }] });
+        const nested = await h.call(w.name, {
+          operations: [{ tool: w.name, arguments: { operations: [{ tool: t.name, arguments: a }] } }],
+        });
         expect((nested.structuredContent as { results: { success: boolean }[] }).results[0].success).toBe(false);
       }
     }

@@ -12,7 +12,10 @@ export function minimalEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
 }
 
 /** Runs the CLI to completion (for --help, --version and start-up failures). */
-export function runCli(args: string[], env: NodeJS.ProcessEnv = minimalEnv()): Promise<{ code: number | null; stdout: string; stderr: string }> {
+export function runCli(
+  args: string[],
+  env: NodeJS.ProcessEnv = minimalEnv(),
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     const p = spawn(process.execPath, [CLI, ...args], { env });
     let stdout = '';

@@ -38,9 +38,51 @@ export const marker = fc.integer({ min: 0, max: 0xffffff }).map((n) => `HZ${n.to
 
 /** Shell, tmux-format, control-mode and encoding hazards (none runs anything harmful if executed). */
 export const HOSTILE_TOKENS = [
-  '#(true)', '$(true)', '`true`', ';', '\n', '\r\n', '%', '%%', '%1', '#{pane_id}', '#{E:status-right}', '#{T:@x}', '##',
-  '#', "'", '"', '\\', '-', '--', '-t', '$', '$HOME', '~', '\u0000', '\u001b[31m', '\u0007', '\u007f', '\u009b',
-  '\ud800', '\udfff', '\u2028', '\ufeff', '😀', 'é', '%begin 1 2 0', '%end 1 2 0', '%exit', '%output %1 x', ' ', '', '.', ':', '..', '{', '}',
+  '#(true)',
+  '$(true)',
+  '`true`',
+  ';',
+  '\n',
+  '\r\n',
+  '%',
+  '%%',
+  '%1',
+  '#{pane_id}',
+  '#{E:status-right}',
+  '#{T:@x}',
+  '##',
+  '#',
+  "'",
+  '"',
+  '\\',
+  '-',
+  '--',
+  '-t',
+  '$',
+  '$HOME',
+  '~',
+  '\u0000',
+  '\u001b[31m',
+  '\u0007',
+  '\u007f',
+  '\u009b',
+  '\ud800',
+  '\udfff',
+  '\u2028',
+  '\ufeff',
+  '😀',
+  'é',
+  '%begin 1 2 0',
+  '%end 1 2 0',
+  '%exit',
+  '%output %1 x',
+  ' ',
+  '',
+  '.',
+  ':',
+  '..',
+  '{',
+  '}',
 ];
 
 /** A printable or binary string, possibly carrying hostile tokens and a marker. */
@@ -76,7 +118,9 @@ export interface GenEnv {
 
 function plainFor(key: string, env: GenEnv): fc.Arbitrary<string> {
   const live = env.live?.[key];
-  return live && live.length ? fc.oneof({ arbitrary: fc.constantFrom(...live), weight: 3 }, { arbitrary: hostileString, weight: 2 }) : hostileString;
+  return live && live.length
+    ? fc.oneof({ arbitrary: fc.constantFrom(...live), weight: 3 }, { arbitrary: hostileString, weight: 2 })
+    : hostileString;
 }
 
 /** An arbitrary for one schema node; `key` is the argument name (for pinning and live targets). */
@@ -100,7 +144,11 @@ export function schemaArb(s: Schema, env: GenEnv, key = '', tool = ''): fc.Arbit
       return fc.double({ min, max: s.maximum ?? 1e6, noNaN: true, noDefaultInfinity: true, minExcluded: s.exclusiveMinimum !== undefined });
     }
     case 'string':
-      if (s.pattern) return fc.oneof({ arbitrary: fc.stringMatching(new RegExp(s.pattern), { maxLength: 6 }), weight: 3 }, { arbitrary: hostileString, weight: 1 });
+      if (s.pattern)
+        return fc.oneof(
+          { arbitrary: fc.stringMatching(new RegExp(s.pattern), { maxLength: 6 }), weight: 3 },
+          { arbitrary: hostileString, weight: 1 },
+        );
       return plainFor(key, env);
     case 'array':
       return fc.array(s.items ? schemaArb(s.items, env, key, tool) : fc.jsonValue(), { maxLength: 4 });
@@ -110,8 +158,18 @@ export function schemaArb(s: Schema, env: GenEnv, key = '', tool = ''): fc.Arbit
         for (const [k, v] of Object.entries(s.properties)) model[k] = schemaArb(v, env, k, tool);
         return fc.record(model, { requiredKeys: s.required ?? [] });
       }
-      const val = typeof s.additionalProperties === 'object' ? schemaArb(s.additionalProperties, env, '', tool) : fc.oneof(hostileString, fc.integer(), fc.boolean());
-      return fc.dictionary(fc.oneof(fc.string({ maxLength: 10 }), fc.constantFrom('session_name', 'pane_id__contains', 'window_active', 'HZ_X', '__proto__', 'constructor', 'x__badop')), val, { maxKeys: 3 });
+      const val =
+        typeof s.additionalProperties === 'object'
+          ? schemaArb(s.additionalProperties, env, '', tool)
+          : fc.oneof(hostileString, fc.integer(), fc.boolean());
+      return fc.dictionary(
+        fc.oneof(
+          fc.string({ maxLength: 10 }),
+          fc.constantFrom('session_name', 'pane_id__contains', 'window_active', 'HZ_X', '__proto__', 'constructor', 'x__badop'),
+        ),
+        val,
+        { maxKeys: 3 },
+      );
     }
     default:
       return fc.jsonValue({ maxDepth: 2 });
@@ -132,9 +190,16 @@ export type Mutation =
 export const mutationArb: fc.Arbitrary<Mutation> = fc.oneof(
   fc.record({ kind: fc.constant('wrongType' as const), pick: fc.nat(), value: fc.nat() }),
   // `__proto__` included: the SDK's request parsing loses it, and the server's raw-arguments tap puts it back.
-  fc.record({ kind: fc.constant('unknownKey' as const), name: fc.constantFrom('hz_unknown', 'wait_for_previous', 'socket_path', 'Keys', 'constructor', 'toString', '__proto__') }),
+  fc.record({
+    kind: fc.constant('unknownKey' as const),
+    name: fc.constantFrom('hz_unknown', 'wait_for_previous', 'socket_path', 'Keys', 'constructor', 'toString', '__proto__'),
+  }),
   fc.record({ kind: fc.constant('dropRequired' as const), pick: fc.nat() }),
-  fc.record({ kind: fc.constant('stringHazard' as const), pick: fc.nat(), hazard: fc.constantFrom('\ud800', '\udc00x', '\u0000', '\u001f', '\u007f', '\n', 'A'.repeat(300_000)) }),
+  fc.record({
+    kind: fc.constant('stringHazard' as const),
+    pick: fc.nat(),
+    hazard: fc.constantFrom('\ud800', '\udc00x', '\u0000', '\u001f', '\u007f', '\n', 'A'.repeat(300_000)),
+  }),
 );
 
 /**

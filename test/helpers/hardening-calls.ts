@@ -18,7 +18,12 @@ export function expectOkOrClearError(r: CallResult, what = 'call'): void {
 }
 
 /** Calls a tool and reports the first progress notification (the wait has started). */
-export function callWithProgress(h: McpHarness, name: string, args: Record<string, unknown>, signal?: AbortSignal): { result: Promise<CallResult>; started: Promise<void> } {
+export function callWithProgress(
+  h: McpHarness,
+  name: string,
+  args: Record<string, unknown>,
+  signal?: AbortSignal,
+): { result: Promise<CallResult>; started: Promise<void> } {
   let onStart!: () => void;
   const started = new Promise<void>((r) => (onStart = r));
   const result = h.call(name, args, { signal, onprogress: () => onStart() });

@@ -54,7 +54,8 @@ export function judge(t: ToolInfo | undefined, name: string, args: unknown, tier
   const problems: string[] = [];
   if (!t) {
     // A name no tool has: JSON-RPC -32602 (SPEC B3, C7), the name shown through the safe repr.
-    if (a.error?.code !== -32602 || !a.error.message.startsWith('Unknown tool: ')) problems.push(`unknown tool answered ${JSON.stringify(a).slice(0, 200)}`);
+    if (a.error?.code !== -32602 || !a.error.message.startsWith('Unknown tool: '))
+      problems.push(`unknown tool answered ${JSON.stringify(a).slice(0, 200)}`);
     if (a.error && BAD_CHARS.test(a.error.message)) problems.push('unknown-tool message carries raw control characters');
     return problems;
   }
@@ -67,18 +68,23 @@ export function judge(t: ToolInfo | undefined, name: string, args: unknown, tier
     const type = String(meta.error_type ?? '');
     if (!text.trim()) problems.push('isError without text');
     if (meta.expected !== true) problems.push(`unexpected error (${type}): ${text.slice(0, 300)}`);
-    if (BAD_CHARS.test(text)) problems.push(`error text carries raw control characters or lone surrogates: ${JSON.stringify(text.slice(0, 200))}`);
+    if (BAD_CHARS.test(text))
+      problems.push(`error text carries raw control characters or lone surrogates: ${JSON.stringify(text.slice(0, 200))}`);
     if (text.length > 20_000) problems.push(`error text of ${text.length} characters: ${text.slice(0, 120)}`);
     if (!t.visible) {
-      if (!text.startsWith(`Tool '${name}' is not available at the current safety level (${tier}).`)) problems.push(`off-tier tool not refused: ${text.slice(0, 200)}`);
+      if (!text.startsWith(`Tool '${name}' is not available at the current safety level (${tier}).`))
+        problems.push(`off-tier tool not refused: ${text.slice(0, 200)}`);
       return problems;
     }
-    if (!valid && type !== 'ValidationError') problems.push(`schema-invalid arguments not rejected as ValidationError (${type}): ${text.slice(0, 200)}`);
+    if (!valid && type !== 'ValidationError')
+      problems.push(`schema-invalid arguments not rejected as ValidationError (${type}): ${text.slice(0, 200)}`);
     if (type === 'ValidationError') {
-      if (!new RegExp(`^\\d+ validation errors? for ${name}\\n`).test(text)) problems.push(`validation text does not name the tool: ${text.slice(0, 200)}`);
+      if (!new RegExp(`^\\d+ validation errors? for ${name}\\n`).test(text))
+        problems.push(`validation text does not name the tool: ${text.slice(0, 200)}`);
       if (MARKER_RE.test(text)) problems.push(`validation error echoes a generated value: ${text.slice(0, 300)}`);
       // The schema accepted it: only the string rules the schema cannot express may reject (C23, C31).
-      if (valid && !/Value error, string (contains an invalid|must not contain)/.test(text)) problems.push(`schema-valid arguments rejected: ${text.slice(0, 300)}`);
+      if (valid && !/Value error, string (contains an invalid|must not contain)/.test(text))
+        problems.push(`schema-valid arguments rejected: ${text.slice(0, 300)}`);
     }
     return problems;
   }

@@ -113,7 +113,13 @@ export async function settlesWithin(p: Promise<unknown>, ms: number): Promise<bo
   let timer: NodeJS.Timeout | undefined;
   const bound = new Promise<boolean>((r) => (timer = setTimeout(() => r(false), ms)));
   try {
-    return await Promise.race([p.then(() => true, () => true), bound]);
+    return await Promise.race([
+      p.then(
+        () => true,
+        () => true,
+      ),
+      bound,
+    ]);
   } finally {
     clearTimeout(timer);
   }

@@ -37,7 +37,22 @@ export class HardenedTmux extends TmuxFixture {
 
   /** A new detached session (80x24, sh in the scratch dir); the server's shell defaults are (re)applied. */
   session(name: string, width = 80, height = 24): string {
-    const id = this.run(['new-session', '-d', '-P', '-F', '#{session_id}', '-s', name, '-x', String(width), '-y', String(height), '-c', this.dir, 'sh']);
+    const id = this.run([
+      'new-session',
+      '-d',
+      '-P',
+      '-F',
+      '#{session_id}',
+      '-s',
+      name,
+      '-x',
+      String(width),
+      '-y',
+      String(height),
+      '-c',
+      this.dir,
+      'sh',
+    ]);
     this.run(['set-option', '-g', 'default-command', `cd '${this.dir}' && exec sh`]);
     this.pids.add(this.serverPid());
     return id;
@@ -94,7 +109,9 @@ export class HardenedTmux extends TmuxFixture {
   /** Buffers our server created (B16: `tmux_mcp_` prefix). */
   ourBuffers(): string[] {
     try {
-      return this.run(['list-buffers', '-F', '#{buffer_name}']).split('\n').filter((b) => b.startsWith('tmux_mcp_'));
+      return this.run(['list-buffers', '-F', '#{buffer_name}'])
+        .split('\n')
+        .filter((b) => b.startsWith('tmux_mcp_'));
     } catch {
       return [];
     }

@@ -67,7 +67,11 @@ export class McpHarness {
   }
 
   /** Calls a tool; successful results must match the advertised outputSchema. */
-  async call(name: string, args: Record<string, unknown> = {}, extra: { signal?: AbortSignal; onprogress?: (p: unknown) => void } = {}): Promise<CallResult> {
+  async call(
+    name: string,
+    args: Record<string, unknown> = {},
+    extra: { signal?: AbortSignal; onprogress?: (p: unknown) => void } = {},
+  ): Promise<CallResult> {
     const r = (await this.client.callTool({ name, arguments: args }, undefined, {
       signal: extra.signal,
       onprogress: extra.onprogress as never,

@@ -35,7 +35,10 @@ export class SocketDirFixture {
   /** A socket inode nobody listens on any more (its listener was SIGKILLed, so it was never unlinked). */
   staleSocket(name: string): string {
     const path = join(this.socketDir, name);
-    spawnSync(process.execPath, ['-e', `require('net').createServer().listen(${JSON.stringify(path)}, () => process.kill(process.pid, 'SIGKILL'))`]);
+    spawnSync(process.execPath, [
+      '-e',
+      `require('net').createServer().listen(${JSON.stringify(path)}, () => process.kill(process.pid, 'SIGKILL'))`,
+    ]);
     return path;
   }
 

@@ -35,7 +35,9 @@ describe('list_sessions', () => {
   });
 
   it('keys starting with __ name an operator too (Part A rsplit)', async () => {
-    expect((await h.err('list_sessions', { filters: { __x: 'a' } })).text).toMatch(/^Invalid filter operator 'x' in '__x'\. Valid operators: /);
+    expect((await h.err('list_sessions', { filters: { __x: 'a' } })).text).toMatch(
+      /^Invalid filter operator 'x' in '__x'\. Valid operators: /,
+    );
   });
 
   it('reports a bad regex without echoing the pattern (SPEC C12, C22)', async () => {

@@ -20,7 +20,12 @@ describe(`burst: ${CALLS} concurrent calls on one connection (${ENGINE} engine)`
 
   beforeAll(async () => {
     tmux.start('main');
-    transport = new StdioClientTransport({ command: process.execPath, args: [CLI, '--socket-name', tmux.socket], env: minimalEnv() as Record<string, string>, stderr: 'ignore' });
+    transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [CLI, '--socket-name', tmux.socket],
+      env: minimalEnv() as Record<string, string>,
+      stderr: 'ignore',
+    });
     client = new Client({ name: 'burst', version: '1.0.0' }, { capabilities: {} });
     await client.connect(transport);
   });
@@ -39,7 +44,8 @@ describe(`burst: ${CALLS} concurrent calls on one connection (${ENGINE} engine)`
     const t0 = performance.now();
     const results = await Promise.allSettled(
       Array.from({ length: CALLS }, async (_, i) => {
-        const call = (name: string, args: Record<string, unknown>) => client.callTool({ name, arguments: args }, undefined, { timeout: 120_000 }) as Promise<R>;
+        const call = (name: string, args: Record<string, unknown>) =>
+          client.callTool({ name, arguments: args }, undefined, { timeout: 120_000 }) as Promise<R>;
         switch (i % 5) {
           case 0: {
             const r = await call('display_message', { pane_id: pane, format_string: `b${i}` });
@@ -53,7 +59,8 @@ describe(`burst: ${CALLS} concurrent calls on one connection (${ENGINE} engine)`
           }
           case 2: {
             const r = await call('capture_pane', { pane_id: pane, max_lines: 0 });
-            if (!r.isError || r.content[0].text?.split('\n')[0] !== '1 validation error for capture_pane') throw new Error(`#${i}: ${JSON.stringify(r).slice(0, 200)}`);
+            if (!r.isError || r.content[0].text?.split('\n')[0] !== '1 validation error for capture_pane')
+              throw new Error(`#${i}: ${JSON.stringify(r).slice(0, 200)}`);
             return;
           }
           case 3: {
@@ -70,10 +77,15 @@ describe(`burst: ${CALLS} concurrent calls on one connection (${ENGINE} engine)`
     );
     const seconds = (performance.now() - t0) / 1000;
     const failures = results.flatMap((r) => (r.status === 'rejected' ? [String((r.reason as Error).message)] : []));
-    process.stdout.write(`burst summary: ${JSON.stringify({ engine: ENGINE, calls: CALLS, seconds: Math.round(seconds * 10) / 10, failures: failures.length })}\n`);
+    process.stdout.write(
+      `burst summary: ${JSON.stringify({ engine: ENGINE, calls: CALLS, seconds: Math.round(seconds * 10) / 10, failures: failures.length })}\n`,
+    );
     expect(failures.slice(0, 5)).toEqual([]);
     // Every option set by the burst is really there.
-    const opts = tmux.tmux('show-options', '-p', '-t', pane).split('\n').filter((l) => l.startsWith('@b'));
+    const opts = tmux
+      .tmux('show-options', '-p', '-t', pane)
+      .split('\n')
+      .filter((l) => l.startsWith('@b'));
     expect(opts).toHaveLength(CALLS / 5);
     await until(() => waitForChildren(pid, tmux.socket).length === 0, 'no wait-for children');
     expect(fdCount(pid)).toBeLessThanOrEqual(fdsBefore);

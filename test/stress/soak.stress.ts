@@ -46,7 +46,12 @@ describe(`soak: ${CALLS} calls over stdio (${ENGINE} engine)`, () => {
     runPane = tmux.tmux('new-window', '-d', '-P', '-F', '#{pane_id}', '-t', 'main', '-c', tmux.dir, 'sh').trim();
     pastePane = tmux.tmux('new-window', '-d', '-P', '-F', '#{pane_id}', '-t', 'main', '-c', tmux.dir, 'sh').trim();
     tmux.tmux('send-keys', '-t', pane, 'echo SOAK-""MARK', 'Enter');
-    transport = new StdioClientTransport({ command: process.execPath, args: [CLI, '--socket-name', tmux.socket], env: minimalEnv() as Record<string, string>, stderr: 'ignore' });
+    transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [CLI, '--socket-name', tmux.socket],
+      env: minimalEnv() as Record<string, string>,
+      stderr: 'ignore',
+    });
     client = new Client({ name: 'soak', version: '1.0.0' }, { capabilities: {} });
     await client.connect(transport);
     await until(() => tmux.tmux('capture-pane', '-p', '-t', pane).includes('SOAK-MARK'), 'marker on screen');
@@ -62,7 +67,8 @@ describe(`soak: ${CALLS} calls over stdio (${ENGINE} engine)`, () => {
     if (r.isError) throw new Error(`${what}: ${r.content[0]?.text}`);
     return r.structuredContent ?? {};
   };
-  const call = (name: string, args: Record<string, unknown>) => client.callTool({ name, arguments: args }, undefined, { timeout: 60_000 }) as Promise<R>;
+  const call = (name: string, args: Record<string, unknown>) =>
+    client.callTool({ name, arguments: args }, undefined, { timeout: 60_000 }) as Promise<R>;
 
   /**
    * One unit of work: one call, or a short chain of dependent calls. Cheap reads and writes make
@@ -72,7 +78,10 @@ describe(`soak: ${CALLS} calls over stdio (${ENGINE} engine)`, () => {
   async function work(i: number): Promise<number> {
     if (i % 1000 === 999) {
       // run_command types into its own pane: one at a time there.
-      const r = ok(await runExclusive(() => call('run_command', { pane_id: runPane, command: `echo r-""${i}`, timeout: 20 })), 'run_command');
+      const r = ok(
+        await runExclusive(() => call('run_command', { pane_id: runPane, command: `echo r-""${i}`, timeout: 20 })),
+        'run_command',
+      );
       if (r.exit_status !== 0) throw new Error(`run_command exit ${String(r.exit_status)}`);
       return 1;
     }
@@ -110,7 +119,8 @@ describe(`soak: ${CALLS} calls over stdio (${ENGINE} engine)`, () => {
         ok(await call('list_panes', {}), 'list_panes');
         return 1;
       case 3:
-        if (!String(ok(await call('capture_pane', { pane_id: pane }), 'capture_pane').result).includes('SOAK-MARK')) throw new Error('capture lost the marker');
+        if (!String(ok(await call('capture_pane', { pane_id: pane }), 'capture_pane').result).includes('SOAK-MARK'))
+          throw new Error('capture lost the marker');
         return 1;
       case 4:
         ok(await call('snapshot_pane', { pane_id: pane }), 'snapshot_pane');
@@ -137,7 +147,15 @@ describe(`soak: ${CALLS} calls over stdio (${ENGINE} engine)`, () => {
         ok(await call('capture_since', { pane_id: pane }), 'capture_since');
         return 1;
       case 11:
-        ok(await call('call_readonly_tools_batch', { operations: [{ tool: 'list_windows', arguments: {} }, { tool: 'get_server_info', arguments: {} }] }), 'batch');
+        ok(
+          await call('call_readonly_tools_batch', {
+            operations: [
+              { tool: 'list_windows', arguments: {} },
+              { tool: 'get_server_info', arguments: {} },
+            ],
+          }),
+          'batch',
+        );
         return 1;
       default:
         ok(await call('list_windows', {}), 'list_windows');

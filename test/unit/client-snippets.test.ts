@@ -19,6 +19,7 @@ describe('examples/clients snippets', () => {
   it('codex.toml and claude-code.sh name the same entry point', () => {
     expect(readFileSync(join(DIR, 'codex.toml'), 'utf8')).toContain('"/path/to/tmux-mcp-ts/dist/cli.js"');
     const sh = readFileSync(join(DIR, 'claude-code.sh'), 'utf8');
-    for (const line of sh.split('\n').filter((l) => l.startsWith('claude mcp add'))) expect(line).toMatch(/^claude mcp add tmux (-e TMUX_MCP_\w+=\w+ )*-- node \S+dist\/cli\.js$/);
+    for (const line of sh.split('\n').filter((l) => l.startsWith('claude mcp add')))
+      expect(line).toMatch(/^claude mcp add tmux (-e TMUX_MCP_\w+=\w+ )*-- node \S+dist\/cli\.js$/);
   });
 });

@@ -12,7 +12,9 @@ export function createRootLogger(level: LogLevel): winston.Logger {
     level,
     format: winston.format.combine(
       winston.format.timestamp(),
-      winston.format.printf((i) => `${String(i.timestamp)} ${i.level.toUpperCase()} ${String(i.logger ?? 'tmux_mcp')}: ${String(i.message)}`),
+      winston.format.printf(
+        (i) => `${String(i.timestamp)} ${i.level.toUpperCase()} ${String(i.logger ?? 'tmux_mcp')}: ${String(i.message)}`,
+      ),
     ),
     transports: [
       new winston.transports.Console({

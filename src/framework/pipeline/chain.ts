@@ -7,8 +7,10 @@ export function runChain(
   call: ToolCall,
   terminal: (call: ToolCall) => Promise<ToolResult>,
 ): Promise<ToolResult> {
-  const step = (i: number): Next => () =>
-    i < interceptors.length ? interceptors[i].intercept(call, step(i + 1)) : terminal(call);
+  const step =
+    (i: number): Next =>
+    () =>
+      i < interceptors.length ? interceptors[i].intercept(call, step(i + 1)) : terminal(call);
   return step(0)();
 }
 

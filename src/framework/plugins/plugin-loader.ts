@@ -42,6 +42,7 @@ export async function loadPlugin(spec: string, serverDir: string): Promise<McpPl
     throw new PluginLoadError(`plugin '${spec}' could not be loaded: ${(err as Error).message.split('\n')[0]}`);
   }
   const p = pickPlugin(mod);
-  if (!p) throw new PluginLoadError(`plugin '${spec}' does not export a plugin (use definePlugin({ name, register }) as the default export)`);
+  if (!p)
+    throw new PluginLoadError(`plugin '${spec}' does not export a plugin (use definePlugin({ name, register }) as the default export)`);
   return p;
 }

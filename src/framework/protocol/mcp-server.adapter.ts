@@ -86,7 +86,9 @@ class TappedServer extends Server {
       log.info(`Request ${method} completed in ${(performance.now() - t0).toFixed(2)}ms`);
       return r;
     } catch (err) {
-      log.info(`Request ${method} failed after ${(performance.now() - t0).toFixed(2)}ms: ${err instanceof Error ? err.message : String(err)}`);
+      log.info(
+        `Request ${method} failed after ${(performance.now() - t0).toFixed(2)}ms: ${err instanceof Error ? err.message : String(err)}`,
+      );
       throw err;
     }
   }

@@ -107,7 +107,11 @@ export function promptsExtension(catalog: PromptCatalog, logger: Logger) {
         name: p.name,
         ...(p.title ? { title: p.title } : {}),
         description: p.description,
-        arguments: p.arguments.map((a) => ({ name: a.name, ...(a.description ? { description: a.description } : {}), required: a.required })),
+        arguments: p.arguments.map((a) => ({
+          name: a.name,
+          ...(a.description ? { description: a.description } : {}),
+          required: a.required,
+        })),
       })),
     }));
     server.setRequestHandler(GetPromptRequestSchema, async (request) => {

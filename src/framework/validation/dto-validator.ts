@@ -14,8 +14,7 @@ export interface ValidationOutcome<T> {
   unknownKeys: string[];
 }
 
-const isPlainObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
+const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function literalMsg(values: readonly string[]): string {
   const q = values.map((v) => `'${v}'`);
@@ -81,13 +80,11 @@ function checkValue(p: ParamEntry, v: unknown, loc: (string | number)[], out: Vi
       else checkString(p, v, loc, out);
       return v;
     case 'integer':
-      if (typeof v !== 'number' || !Number.isInteger(v))
-        out.push({ loc, msg: 'Input should be a valid integer', type: 'int_type' });
+      if (typeof v !== 'number' || !Number.isInteger(v)) out.push({ loc, msg: 'Input should be a valid integer', type: 'int_type' });
       else checkBounds(p, v, loc, out);
       return v;
     case 'number':
-      if (typeof v !== 'number' || !Number.isFinite(v))
-        out.push({ loc, msg: 'Input should be a valid number', type: 'float_type' });
+      if (typeof v !== 'number' || !Number.isFinite(v)) out.push({ loc, msg: 'Input should be a valid number', type: 'float_type' });
       else checkBounds(p, v, loc, out);
       return v;
     case 'boolean':
@@ -175,12 +172,7 @@ function checkValue(p: ParamEntry, v: unknown, loc: (string | number)[], out: Vi
  * Unknown keys are checked on the raw object first (SPEC C8); defaults apply to absent keys;
  * `null` is accepted only for nullable params.
  */
-export function validateObject<T>(
-  cls: Class<T>,
-  raw: unknown,
-  loc: (string | number)[] = [],
-  rd?: DefaultResolver,
-): ValidationOutcome<T> {
+export function validateObject<T>(cls: Class<T>, raw: unknown, loc: (string | number)[] = [], rd?: DefaultResolver): ValidationOutcome<T> {
   const violations: Violation[] = [];
   const unknownKeys: string[] = [];
   if (!isPlainObject(raw)) {

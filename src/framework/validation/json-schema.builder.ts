@@ -52,7 +52,12 @@ function baseSchema(p: ParamEntry, mode: 'input' | 'output', rd?: DefaultResolve
         ],
       };
     case 'size':
-      return { anyOf: [{ type: 'integer', minimum: 1 }, { type: 'string', pattern: SIZE_PATTERN }] };
+      return {
+        anyOf: [
+          { type: 'integer', minimum: 1 },
+          { type: 'string', pattern: SIZE_PATTERN },
+        ],
+      };
     case 'any':
     case undefined:
       return {};

@@ -18,7 +18,7 @@ export const P = {
     nullable: true,
     default: null,
     description:
-      "Django-style filters on tmux format fields, as an object or a JSON object string, e.g. {\"window_active\": \"1\"} or {\"session_name__startswith\": \"dev\"}. Operators: exact (default), eq, iexact, contains, icontains, startswith, istartswith, endswith, iendswith, in, nin, regex, iregex.",
+      'Django-style filters on tmux format fields, as an object or a JSON object string, e.g. {"window_active": "1"} or {"session_name__startswith": "dev"}. Operators: exact (default), eq, iexact, contains, icontains, startswith, istartswith, endswith, iendswith, in, nin, regex, iregex.',
   },
   environment: {
     type: 'string-map-or-json',

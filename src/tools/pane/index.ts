@@ -6,10 +6,28 @@ import * as reading from './reading-tools';
 
 /** The reference's registration order of the pane family (SPEC §1.1, rows 23–44). */
 const ORDER = [
-  'send_keys', 'send_keys_batch', 'run_command', 'capture_pane', 'capture_since', 'resize_pane', 'kill_pane',
-  'respawn_pane', 'set_pane_title', 'get_pane_info', 'find_pane_by_position', 'clear_pane', 'search_panes',
-  'wait_for_text', 'snapshot_pane', 'select_pane', 'swap_pane', 'pipe_pane', 'display_message',
-  'enter_copy_mode', 'exit_copy_mode', 'paste_text',
+  'send_keys',
+  'send_keys_batch',
+  'run_command',
+  'capture_pane',
+  'capture_since',
+  'resize_pane',
+  'kill_pane',
+  'respawn_pane',
+  'set_pane_title',
+  'get_pane_info',
+  'find_pane_by_position',
+  'clear_pane',
+  'search_panes',
+  'wait_for_text',
+  'snapshot_pane',
+  'select_pane',
+  'swap_pane',
+  'pipe_pane',
+  'display_message',
+  'enter_copy_mode',
+  'exit_copy_mode',
+  'paste_text',
 ];
 const rank = (c: Class) => {
   const i = ORDER.indexOf(getToolMetadata(c)?.name ?? '');

@@ -14,7 +14,8 @@ export class CreateSessionInput {
   y!: number | null;
   @Param({
     ...P.environment,
-    description: 'Environment variables for the session (tmux session environment, inherited by its panes), as an object or a JSON object string.',
+    description:
+      'Environment variables for the session (tmux session environment, inherited by its panes), as an object or a JSON object string.',
   })
   environment!: Record<string, string> | string | null;
   @Param(P.socketName) socket_name!: string | null;

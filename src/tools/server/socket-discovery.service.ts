@@ -75,7 +75,10 @@ export class SocketDiscoveryService {
       seenDirs.add(dirReal);
       const names = await readdir(dir).catch(() => [] as string[]);
       const byName = dirReal === labelReal;
-      const found = await this.live(names.sort().map((n) => join(dir, n)), seen);
+      const found = await this.live(
+        names.sort().map((n) => join(dir, n)),
+        seen,
+      );
       for (const path of found) {
         const name = path.slice(dir.length + 1);
         out.push({ path, address: byName ? { socket_name: name, socket_path: null } : { socket_name: null, socket_path: path } });

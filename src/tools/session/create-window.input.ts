@@ -7,7 +7,11 @@ export class CreateWindowInput {
   @Param({ ...P.name('Name for the new window.'), nullable: true, default: null }) window_name!: string | null;
   @Param({ type: 'string', nullable: true, default: null, description: 'Working directory for the new pane.' })
   start_directory!: string | null;
-  @Param({ type: 'boolean', default: false, description: 'Make the new window the current window of its session (default: create it in the background).' })
+  @Param({
+    type: 'boolean',
+    default: false,
+    description: 'Make the new window the current window of its session (default: create it in the background).',
+  })
   attach!: boolean;
   @Param({
     type: 'string',

@@ -10,8 +10,7 @@ import { TmuxServerPool } from '../../tmux/tmux-server-pool';
 import { KillWindowInput } from './kill-window.input';
 
 /** SPEC C19 spells out the text Part A elides. */
-export const REFUSE_KILL_WINDOW =
-  "Refusing to kill the window containing this MCP server's pane. Use a manual tmux command if intended.";
+export const REFUSE_KILL_WINDOW = "Refusing to kill the window containing this MCP server's pane. Use a manual tmux command if intended.";
 
 @Tool('destructive', { title: 'Kill tmux Window' })
 @HandleErrors(TmuxErrorMapper)

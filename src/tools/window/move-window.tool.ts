@@ -15,7 +15,7 @@ import { WindowRefresh } from './window-refresh.service';
 export class MoveWindowTool implements ToolHandler<MoveWindowInput, WindowInfo> {
   static readonly toolName = 'move_window';
   static readonly description =
-    "Move a tmux window to another index and/or session. destination_index \"\" (default) takes the next free index; destination_session (id or exact name) defaults to the window's own session. Returns the window info at its new place.";
+    'Move a tmux window to another index and/or session. destination_index "" (default) takes the next free index; destination_session (id or exact name) defaults to the window\'s own session. Returns the window info at its new place.';
   static readonly Input = MoveWindowInput;
   static readonly Output = WindowInfo;
 

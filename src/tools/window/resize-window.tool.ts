@@ -13,7 +13,7 @@ import { WindowRefresh } from './window-refresh.service';
 export class ResizeWindowTool implements ToolHandler<ResizeWindowInput, WindowInfo> {
   static readonly toolName = 'resize_window';
   static readonly description =
-    'Resize a tmux window to the given height (lines) and/or width (columns). Target it by window_id, or by session and window_index; default: the first session\'s first window. Returns the window info with its new size.';
+    "Resize a tmux window to the given height (lines) and/or width (columns). Target it by window_id, or by session and window_index; default: the first session's first window. Returns the window info with its new size.";
   static readonly Input = ResizeWindowInput;
   static readonly Output = WindowInfo;
 

@@ -20,7 +20,12 @@ export class SplitWindowInput {
   })
   direction!: SplitDirection | null;
   // SPEC C25: an integer >= 1 (cells) or a digit string with an optional '%'.
-  @Param({ type: 'size', nullable: true, default: null, description: "Size of the new pane: cells (e.g. 10) or a percentage (e.g. '50%')." })
+  @Param({
+    type: 'size',
+    nullable: true,
+    default: null,
+    description: "Size of the new pane: cells (e.g. 10) or a percentage (e.g. '50%').",
+  })
   size!: number | string | null;
   @Param({ type: 'string', nullable: true, default: null, description: 'Working directory of the new pane (taken literally).' })
   start_directory!: string | null;

@@ -55,7 +55,8 @@ export class SplitWindowTool implements ToolHandler<SplitWindowInput, PaneInfo> 
     // `--` keeps a command starting with '-' from being read as a flag (SPEC C5).
     if (input.shell) args.push('--', input.shell);
     const [newId] = await engine.run(args);
-    if (!newId || !/^%\d+$/.test(newId.trim())) throw new LibTmuxException(`split-window did not report the new pane (got ${JSON.stringify(newId ?? '')})`);
+    if (!newId || !/^%\d+$/.test(newId.trim()))
+      throw new LibTmuxException(`split-window did not report the new pane (got ${JSON.stringify(newId ?? '')})`);
     const paneId = newId.trim();
     const row = await this.resolver.paneById(engine, paneId).catch((err: unknown) => {
       // A command that ends at once (e.g. shell='true') takes its pane with it.

@@ -42,7 +42,13 @@ describe('batch wrappers (SPEC §1.5)', () => {
   it('advertises the three wrappers with the SPEC §1.1 tiers, annotations and no socket_name', async () => {
     const { tools } = await h.client.listTools();
     const by = (n: string) => tools.find((t) => t.name === n)!;
-    expect(by(RO).annotations).toEqual({ title: 'Call Readonly Tools Batch', readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false });
+    expect(by(RO).annotations).toEqual({
+      title: 'Call Readonly Tools Batch',
+      readOnlyHint: true,
+      destructiveHint: false,
+      idempotentHint: true,
+      openWorldHint: false,
+    });
     const sideEffects = { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true };
     expect(by(MUT).annotations).toEqual({ title: 'Call Mutating Tools Batch', ...sideEffects });
     expect(by(DES).annotations).toEqual({ title: 'Call Destructive Tools Batch', ...sideEffects });
@@ -63,7 +69,11 @@ describe('batch wrappers (SPEC §1.5)', () => {
 
   it('runs nested calls through the full chain and reports content, structured_content and meta per row', async () => {
     const r = await h.ok<Batch>(RO, {
-      operations: [{ tool: 'list_sessions', arguments: {} }, { tool: 'fake_fail' }, { tool: 'list_sessions', arguments: { filters: { session_name: 'alpha' } } }],
+      operations: [
+        { tool: 'list_sessions', arguments: {} },
+        { tool: 'fake_fail' },
+        { tool: 'list_sessions', arguments: { filters: { session_name: 'alpha' } } },
+      ],
       on_error: 'continue',
     });
     expect(r).toMatchObject({ succeeded: 2, failed: 1, stopped_at: null, response_truncated: false, response_truncated_bytes: 0 });
@@ -144,19 +154,28 @@ describe('batch wrappers (SPEC §1.5)', () => {
       "Tool 'fake_destroy' has tier 'destructive', which exceeds batch tier readonly.",
       null,
     ]);
-    for (const row of r.results.slice(0, 6)) expect(row).toMatchObject({ success: false, content: [], structured_content: null, meta: null });
+    for (const row of r.results.slice(0, 6))
+      expect(row).toMatchObject({ success: false, content: [], structured_content: null, meta: null });
     expect(r).toMatchObject({ succeeded: 1, failed: 6, stopped_at: null });
   });
 
   it('the mutating wrapper allows readonly and mutating tools, the destructive wrapper everything', async () => {
     const m = await h.ok<Batch>(MUT, {
-      operations: [{ tool: 'list_sessions' }, { tool: 'fake_mutate', arguments: { keys: 'k' } }, { tool: 'fake_destroy' }, { tool: 'fake_wait' }],
+      operations: [
+        { tool: 'list_sessions' },
+        { tool: 'fake_mutate', arguments: { keys: 'k' } },
+        { tool: 'fake_destroy' },
+        { tool: 'fake_wait' },
+      ],
       on_error: 'continue',
     });
     expect(m.results.map((x) => x.success)).toEqual([true, true, false, false]);
     expect(m.results[2].error).toBe("Tool 'fake_destroy' has tier 'destructive', which exceeds batch tier mutating.");
     expect(m.results[3].error).toMatch(/^Tool 'fake_wait' enforces its own wait ceiling/);
-    const d = await h.ok<Batch>(DES, { operations: [{ tool: 'fake_mutate', arguments: { keys: 'k' } }, { tool: 'fake_destroy' }, { tool: 'fake_wait' }], on_error: 'continue' });
+    const d = await h.ok<Batch>(DES, {
+      operations: [{ tool: 'fake_mutate', arguments: { keys: 'k' } }, { tool: 'fake_destroy' }, { tool: 'fake_wait' }],
+      on_error: 'continue',
+    });
     expect(d.results.map((x) => x.success)).toEqual([true, true, false]);
     expect(d.results[1].structured_content).toEqual({ result: 'destroyed' });
   });
@@ -172,7 +191,8 @@ describe('batch wrappers (SPEC §1.5)', () => {
       // The self-bounded rule comes before the tier rule, so even the readonly wrapper says so.
       expect(r.results.map((x) => x.error)).toEqual(
         ops.map(
-          (o) => `Tool '${o.tool}' enforces its own wait ceiling and cannot be batched; batching would multiply that ceiling by the operation count. Call it directly.`,
+          (o) =>
+            `Tool '${o.tool}' enforces its own wait ceiling and cannot be batched; batching would multiply that ceiling by the operation count. Call it directly.`,
         ),
       );
       expect(r).toMatchObject({ succeeded: 0, failed: 3, stopped_at: null });
@@ -270,7 +290,10 @@ describe('batch wrappers at safety readonly', () => {
   });
 
   it('nested tools hidden by the server tier are unknown, even in a higher wrapper', async () => {
-    const r = await h.ok<Batch>(RO, { operations: [{ tool: 'fake_mutate', arguments: { keys: 'x' } }, { tool: 'list_sessions' }], on_error: 'continue' });
+    const r = await h.ok<Batch>(RO, {
+      operations: [{ tool: 'fake_mutate', arguments: { keys: 'x' } }, { tool: 'list_sessions' }],
+      on_error: 'continue',
+    });
     expect(r.results[0].error).toBe("Unknown tool: 'fake_mutate'");
     expect(r.results[1].success).toBe(true);
     const off = await h.err(MUT, { operations: [{ tool: 'list_sessions' }] });

@@ -27,10 +27,34 @@ describe('load_buffer / paste_buffer / show_buffer / delete_buffer', () => {
   it('advertises tiers, titles and annotations of SPEC §1.1', async () => {
     const { tools } = await h.client.listTools();
     const a = (n: string) => tools.find((t) => t.name === n)!.annotations;
-    expect(a('load_buffer')).toEqual({ title: 'Load tmux Buffer', readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true });
-    expect(a('paste_buffer')).toEqual({ title: 'Paste tmux Buffer', readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true });
-    expect(a('show_buffer')).toEqual({ title: 'Show tmux Buffer', readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false });
-    expect(a('delete_buffer')).toEqual({ title: 'Delete tmux Buffer', readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false });
+    expect(a('load_buffer')).toEqual({
+      title: 'Load tmux Buffer',
+      readOnlyHint: false,
+      destructiveHint: false,
+      idempotentHint: false,
+      openWorldHint: true,
+    });
+    expect(a('paste_buffer')).toEqual({
+      title: 'Paste tmux Buffer',
+      readOnlyHint: false,
+      destructiveHint: false,
+      idempotentHint: false,
+      openWorldHint: true,
+    });
+    expect(a('show_buffer')).toEqual({
+      title: 'Show tmux Buffer',
+      readOnlyHint: true,
+      destructiveHint: false,
+      idempotentHint: true,
+      openWorldHint: false,
+    });
+    expect(a('delete_buffer')).toEqual({
+      title: 'Delete tmux Buffer',
+      readOnlyHint: false,
+      destructiveHint: false,
+      idempotentHint: true,
+      openWorldHint: false,
+    });
     expect(tools.some((t) => t.name === 'list_buffers')).toBe(false);
   });
 
@@ -87,19 +111,22 @@ describe('load_buffer / paste_buffer / show_buffer / delete_buffer', () => {
     expect((await h.ok<{ result: string }>('paste_buffer', { buffer_name: ref.buffer_name, pane_id: pane })).result).toBe(
       `Buffer '${ref.buffer_name}' pasted to pane ${pane}`,
     );
-    for (let i = 0; i < 200 && !tmux.tmux('capture-pane', '-p', '-t', pane).includes('PASTED_MARK_42'); i++) await new Promise((r) => setTimeout(r, 10));
+    for (let i = 0; i < 200 && !tmux.tmux('capture-pane', '-p', '-t', pane).includes('PASTED_MARK_42'); i++)
+      await new Promise((r) => setTimeout(r, 10));
     expect(tmux.tmux('capture-pane', '-p', '-t', pane)).toContain('echo PASTED_MARK_42');
     expect(buffers()).toContain(ref.buffer_name);
     // Fallback target (first pane of the first session) and bracket=false.
-    expect((await h.ok<{ result: string }>('paste_buffer', { buffer_name: ref.buffer_name, bracket: false, session_name: 'alpha' })).result).toBe(
-      `Buffer '${ref.buffer_name}' pasted to pane ${pane}`,
-    );
+    expect(
+      (await h.ok<{ result: string }>('paste_buffer', { buffer_name: ref.buffer_name, bracket: false, session_name: 'alpha' })).result,
+    ).toBe(`Buffer '${ref.buffer_name}' pasted to pane ${pane}`);
     tmux.tmux('send-keys', '-t', pane, 'C-u');
   });
 
   it('deletes a buffer; a second delete fails with the SPEC text', async () => {
     const ref = await h.ok<Ref>('load_buffer', { content: 'bye' });
-    expect((await h.ok<{ result: string }>('delete_buffer', { buffer_name: ref.buffer_name })).result).toBe(`Buffer '${ref.buffer_name}' deleted`);
+    expect((await h.ok<{ result: string }>('delete_buffer', { buffer_name: ref.buffer_name })).result).toBe(
+      `Buffer '${ref.buffer_name}' deleted`,
+    );
     expect(buffers()).not.toContain(ref.buffer_name);
     const again = await h.err('delete_buffer', { buffer_name: ref.buffer_name });
     expect(again.text).toBe(`delete-buffer failed for '${ref.buffer_name}': unknown buffer: ${ref.buffer_name}`);

@@ -22,8 +22,20 @@ describe('wait_for_channel / signal_channel', () => {
     const { tools } = await h.client.listTools();
     const wait = tools.find((t) => t.name === 'wait_for_channel')!;
     const sig = tools.find((t) => t.name === 'signal_channel')!;
-    expect(wait.annotations).toEqual({ title: 'Wait For tmux Channel', readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false });
-    expect(sig.annotations).toEqual({ title: 'Signal tmux Channel', readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false });
+    expect(wait.annotations).toEqual({
+      title: 'Wait For tmux Channel',
+      readOnlyHint: false,
+      destructiveHint: false,
+      idempotentHint: true,
+      openWorldHint: false,
+    });
+    expect(sig.annotations).toEqual({
+      title: 'Signal tmux Channel',
+      readOnlyHint: false,
+      destructiveHint: false,
+      idempotentHint: true,
+      openWorldHint: false,
+    });
     expect(wait._meta?.['tmux-mcp/tags']).toEqual(['mutating', 'self-bounded']);
     expect(sig._meta?.['tmux-mcp/tags']).toEqual(['mutating']);
     expect((wait.inputSchema.properties as Record<string, { default?: unknown }>).timeout.default).toBe(30);
@@ -72,8 +84,12 @@ describe('wait_for_channel / signal_channel', () => {
 
   it('times out at once for timeout <= 0 (no validation, SPEC §1.5)', async () => {
     const c = chan();
-    expect((await h.err('wait_for_channel', { channel: c, timeout: 0 })).text).toBe(`wait-for timeout: channel '${c}' was not signalled within 0s`);
-    expect((await h.err('wait_for_channel', { channel: c, timeout: -2 })).text).toBe(`wait-for timeout: channel '${c}' was not signalled within -2s`);
+    expect((await h.err('wait_for_channel', { channel: c, timeout: 0 })).text).toBe(
+      `wait-for timeout: channel '${c}' was not signalled within 0s`,
+    );
+    expect((await h.err('wait_for_channel', { channel: c, timeout: -2 })).text).toBe(
+      `wait-for timeout: channel '${c}' was not signalled within -2s`,
+    );
   });
 
   it('validates channel names with the safe repr (SPEC C12)', async () => {
@@ -100,7 +116,11 @@ describe('wait_for_channel / signal_channel', () => {
   it('sends progress at least once a second when the client asks for it (SPEC B23)', async () => {
     const c = chan();
     const seen: { progress: number; total?: number }[] = [];
-    const r = await h.call('wait_for_channel', { channel: c, timeout: 1.2 }, { onprogress: (p) => seen.push(p as { progress: number; total?: number }) });
+    const r = await h.call(
+      'wait_for_channel',
+      { channel: c, timeout: 1.2 },
+      { onprogress: (p) => seen.push(p as { progress: number; total?: number }) },
+    );
     expect(r.isError).toBe(true);
     expect(seen.length).toBeGreaterThanOrEqual(2);
     expect(seen.every((p) => p.total === 1.2)).toBe(true);

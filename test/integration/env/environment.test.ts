@@ -21,15 +21,27 @@ describe('show_environment / set_environment', () => {
   it('advertises tier, title and annotations of SPEC §1.1', async () => {
     const { tools } = await h.client.listTools();
     expect(tools.find((t) => t.name === 'show_environment')!.annotations).toEqual({
-      title: 'Show tmux Environment', readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false,
+      title: 'Show tmux Environment',
+      readOnlyHint: true,
+      destructiveHint: false,
+      idempotentHint: true,
+      openWorldHint: false,
     });
     expect(tools.find((t) => t.name === 'set_environment')!.annotations).toEqual({
-      title: 'Set tmux Environment', readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false,
+      title: 'Set tmux Environment',
+      readOnlyHint: false,
+      destructiveHint: false,
+      idempotentHint: true,
+      openWorldHint: false,
     });
   });
 
   it('sets and shows the global environment (-g)', async () => {
-    expect(await h.ok('set_environment', { name: 'MCP_GLOBAL', value: 'g value = x' })).toEqual({ name: 'MCP_GLOBAL', value: 'g value = x', status: 'set' });
+    expect(await h.ok('set_environment', { name: 'MCP_GLOBAL', value: 'g value = x' })).toEqual({
+      name: 'MCP_GLOBAL',
+      value: 'g value = x',
+      status: 'set',
+    });
     expect(tmux.tmux('show-environment', '-g', 'MCP_GLOBAL')).toBe('MCP_GLOBAL=g value = x');
     const { variables } = await h.ok<Env>('show_environment');
     expect(variables.MCP_GLOBAL).toBe('g value = x');

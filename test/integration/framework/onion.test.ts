@@ -43,7 +43,10 @@ class EchoTool {
   }
 }
 
-@Tool('readonly', { title: 'Big', responseLimit: { field: 'content', truncatedFlag: 'content_truncated', countFlag: 'content_truncated_lines' } })
+@Tool('readonly', {
+  title: 'Big',
+  responseLimit: { field: 'content', truncatedFlag: 'content_truncated', countFlag: 'content_truncated_lines' },
+})
 class BigTool {
   static toolName = 'test_big';
   static description = 'Big model output.';
@@ -63,7 +66,10 @@ class BigLines {
 
 const BIG_LINES = Array.from({ length: 40_000 }, (_, i) => `line ${i} ${'é'.repeat(20)}`);
 
-@Tool('readonly', { title: 'Big Lines', responseLimit: { field: 'lines', truncatedFlag: 'truncated', countFlag: 'truncated_lines', bytesFlag: 'truncated_bytes' } })
+@Tool('readonly', {
+  title: 'Big Lines',
+  responseLimit: { field: 'lines', truncatedFlag: 'truncated', countFlag: 'truncated_lines', bytesFlag: 'truncated_bytes' },
+})
 class BigLinesTool {
   static toolName = 'test_big_lines';
   static description = 'Big list-of-lines output (capture_since shape).';
@@ -143,7 +149,8 @@ class TraceInterceptor implements ToolInterceptor {
 const plugin = definePlugin({
   name: 'test-tools',
   register(c) {
-    for (const t of [EchoTool, BigTool, BigLinesTool, LimitedTool, LimitedErrorTool, MutatingFlakyTool, BoundedFlakyTool, NukeTool]) c.register(TOOL_CLASSES, { useValue: t });
+    for (const t of [EchoTool, BigTool, BigLinesTool, LimitedTool, LimitedErrorTool, MutatingFlakyTool, BoundedFlakyTool, NukeTool])
+      c.register(TOOL_CLASSES, { useValue: t });
     c.register(INTERCEPTORS, { useClass: TraceInterceptor }, { lifecycle: Lifecycle.Singleton });
   },
 });
@@ -165,7 +172,13 @@ describe('the interceptor onion', () => {
     const { tools } = await h.client.listTools();
     const echo = tools.find((t) => t.name === 'test_echo')!;
     expect(echo._meta).toEqual({ 'tmux-mcp/tags': ['readonly'] });
-    expect(echo.annotations).toEqual({ title: 'Echo', readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false });
+    expect(echo.annotations).toEqual({
+      title: 'Echo',
+      readOnlyHint: true,
+      destructiveHint: false,
+      idempotentHint: true,
+      openWorldHint: false,
+    });
     expect(echo.outputSchema).toMatchObject({ type: 'object', properties: { result: { type: 'string' } } });
     expect(tools.find((t) => t.name === 'test_nuke')).toBeUndefined();
   });
@@ -201,7 +214,9 @@ describe('the interceptor onion', () => {
     calls.flaky = 0;
     expect((await h.ok('test_echo', { keys: 'a', mode: 'flaky' })).result).toBe('echo:a');
     expect(calls.flaky).toBe(2);
-    expect(logs.some((l) => l.includes('Request tools/call failed (attempt 1/2): LibTmuxException: server busy. Retrying in 0.1s...'))).toBe(true);
+    expect(
+      logs.some((l) => l.includes('Request tools/call failed (attempt 1/2): LibTmuxException: server busy. Retrying in 0.1s...')),
+    ).toBe(true);
   });
 
   it('never retries mutating or self-bounded tools, nor not-found errors (SPEC §3 item 5)', async () => {
@@ -279,7 +294,11 @@ describe('the interceptor onion', () => {
     expect(timing.some((l) => /Request tools\/call completed in \d+\.\d{2}ms/.test(l))).toBe(true);
     expect(timing.some((l) => /Request tools\/list completed in \d+\.\d{2}ms/.test(l))).toBe(true);
     expect(timing.some((l) => /Request prompts\/list completed in \d+\.\d{2}ms/.test(l))).toBe(true);
-    expect(timing.some((l) => /Request resources\/read failed after \d+\.\d{2}ms: Resource not found: Unknown resource: 'tmux:\/\/nowhere'/.test(l))).toBe(true);
+    expect(
+      timing.some((l) =>
+        /Request resources\/read failed after \d+\.\d{2}ms: Resource not found: Unknown resource: 'tmux:\/\/nowhere'/.test(l),
+      ),
+    ).toBe(true);
     // One line per tool call: the protocol layer leaves tools/call to the Timing interceptor.
     expect(timing.filter((l) => l.includes('tools/call')).length).toBe(1);
   });
@@ -290,9 +309,15 @@ describe('the interceptor onion', () => {
     await h.call('test_echo', { keys: 'a', mode: 'crash' });
     await h.call('test_echo', { keys: 5 });
     const errors = logs.filter((l) => l.includes(' tmux_mcp.errors: '));
-    expect(errors.some((l) => l.startsWith('warn tmux_mcp.errors: Error in tools/call: ExpectedToolError: keys must be lowercase'))).toBe(true);
-    expect(errors.some((l) => l.startsWith('error tmux_mcp.errors: Error in tools/call: UnexpectedError: Unexpected error: TypeError: boom'))).toBe(true);
-    expect(errors.some((l) => l.startsWith('warn tmux_mcp.errors: Error in tools/call: ValidationError: 1 validation error for test_echo'))).toBe(true);
+    expect(errors.some((l) => l.startsWith('warn tmux_mcp.errors: Error in tools/call: ExpectedToolError: keys must be lowercase'))).toBe(
+      true,
+    );
+    expect(
+      errors.some((l) => l.startsWith('error tmux_mcp.errors: Error in tools/call: UnexpectedError: Unexpected error: TypeError: boom')),
+    ).toBe(true);
+    expect(
+      errors.some((l) => l.startsWith('warn tmux_mcp.errors: Error in tools/call: ValidationError: 1 validation error for test_echo')),
+    ).toBe(true);
   });
 
   it('audits client_id from params._meta and the JSON-RPC id; failures carry error_type (SPEC §3 item 4, C15)', async () => {
@@ -301,9 +326,13 @@ describe('the interceptor onion', () => {
     await h.client.callTool({ name: 'test_echo', arguments: { keys: 'a' }, _meta: { client_id: 42 } });
     await h.call('test_echo', { keys: 'a', mode: 'pane' });
     const audit = logs.filter((l) => l.startsWith('info tmux_mcp.audit: '));
-    expect(audit[0]).toMatch(/^info tmux_mcp\.audit: tool=test_echo outcome=ok duration_ms=\d+\.\d{2} client_id=agent-7 request_id=\d+ args=\{/);
+    expect(audit[0]).toMatch(
+      /^info tmux_mcp\.audit: tool=test_echo outcome=ok duration_ms=\d+\.\d{2} client_id=agent-7 request_id=\d+ args=\{/,
+    );
     expect(audit[1]).toContain(' client_id=None request_id=');
-    expect(audit[2]).toMatch(/tool=test_echo outcome=error error_type=PaneNotFound duration_ms=\d+\.\d{2} client_id=None request_id=\d+ args=/);
+    expect(audit[2]).toMatch(
+      /tool=test_echo outcome=error error_type=PaneNotFound duration_ms=\d+\.\d{2} client_id=None request_id=\d+ args=/,
+    );
   });
 
   it('audit lengths count code points and long plain strings are cut at 200 code points (C31)', async () => {

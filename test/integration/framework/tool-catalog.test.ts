@@ -3,7 +3,13 @@ import { join } from 'node:path';
 import { McpHarness } from '../../helpers/mcp-harness';
 import { SPEC_TOOLS } from '../../helpers/spec-tools';
 
-type Listed = { name: string; title?: string; annotations?: Record<string, unknown>; _meta?: Record<string, unknown>; inputSchema: { properties?: Record<string, unknown> } };
+type Listed = {
+  name: string;
+  title?: string;
+  annotations?: Record<string, unknown>;
+  _meta?: Record<string, unknown>;
+  inputSchema: { properties?: Record<string, unknown> };
+};
 
 async function listAt(safety: 'readonly' | 'mutating' | 'destructive', promptsAsTools = false): Promise<Listed[]> {
   const h = await McpHarness.start({ config: { safety, promptsAsTools }, socket: 'tmux-mcp-test-catalog-unused' });
@@ -29,11 +35,14 @@ describe('the tool catalog (SPEC §1.1, B21, C36)', () => {
     expect(all).toHaveLength(56);
   });
 
-  it.each(['readonly', 'mutating', 'destructive'] as const)('lists exactly the SPEC names at tier %s, in registration order', async (tier) => {
-    const names = (tier === 'destructive' ? all : await listAt(tier)).map((t) => t.name);
-    expect(names).toEqual(expected(tier));
-    expect(names).toHaveLength({ readonly: 21, mutating: 51, destructive: 56 }[tier]);
-  });
+  it.each(['readonly', 'mutating', 'destructive'] as const)(
+    'lists exactly the SPEC names at tier %s, in registration order',
+    async (tier) => {
+      const names = (tier === 'destructive' ? all : await listAt(tier)).map((t) => t.name);
+      expect(names).toEqual(expected(tier));
+      expect(names).toHaveLength({ readonly: 21, mutating: 51, destructive: 56 }[tier]);
+    },
+  );
 
   it('gives every tool the SPEC title, annotations and tier tag', () => {
     const byName = new Map(all.map((t) => [t.name, t]));
@@ -55,7 +64,8 @@ describe('the tool catalog (SPEC §1.1, B21, C36)', () => {
   it('titles: hierarchy nouns say tmux, verbs of art do not', () => {
     const byName = new Map(all.map((t) => [t.name, t.title!]));
     for (const n of ['list_sessions', 'list_windows', 'list_panes', 'kill_server', 'create_window']) expect(byName.get(n)).toMatch(/tmux/);
-    for (const n of ['send_keys', 'capture_pane', 'run_command', 'wait_for_text', 'snapshot_pane']) expect(byName.get(n)).not.toMatch(/tmux/);
+    for (const n of ['send_keys', 'capture_pane', 'run_command', 'wait_for_text', 'snapshot_pane'])
+      expect(byName.get(n)).not.toMatch(/tmux/);
   });
 
   it('the README lists exactly the tools of each tier', () => {
@@ -64,7 +74,12 @@ describe('the tool catalog (SPEC §1.1, B21, C36)', () => {
       const m = new RegExp(`\\* \\*\\*${tier}\\*\\* — ([^*]+)`).exec(readme);
       expect({ tier, found: Boolean(m) }).toEqual({ tier, found: true });
       const listed = [...m![1].matchAll(/`([a-z_]+)`/g)].map((x) => x[1]).sort();
-      expect({ tier, listed }).toEqual({ tier, listed: SPEC_TOOLS.filter((t) => t[1] === tier).map((t) => t[0]).sort() });
+      expect({ tier, listed }).toEqual({
+        tier,
+        listed: SPEC_TOOLS.filter((t) => t[1] === tier)
+          .map((t) => t[0])
+          .sort(),
+      });
     }
   });
 

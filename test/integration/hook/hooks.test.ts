@@ -102,11 +102,15 @@ describe('show_hooks / show_hook', () => {
 
   it('scope/target rules and target errors', async () => {
     expect((await h.err('show_hooks', { target: 'beta' })).text).toBe('scope is required when target is specified');
-    expect((await h.err('show_hook', { hook_name: 'pane-exited', target: betaPane })).text).toBe('scope is required when target is specified');
+    expect((await h.err('show_hook', { hook_name: 'pane-exited', target: betaPane })).text).toBe(
+      'scope is required when target is specified',
+    );
     expect((await h.err('show_hooks', { scope: 'session', target: 'bet' })).text).toMatch(
       /^Object not found: Could not find session_name=bet for list-sessions \(\)/,
     );
-    expect((await h.err('show_hooks', { scope: 'window', target: '@999' })).text).toMatch(/^Object not found: Could not find window_id=@999/);
+    expect((await h.err('show_hooks', { scope: 'window', target: '@999' })).text).toMatch(
+      /^Object not found: Could not find window_id=@999/,
+    );
     expect((await h.err('show_hook', { hook_name: 'pane-exited', scope: 'pane', target: '%999' })).text).toMatch(
       /^Pane not found: Pane not found: %999/,
     );

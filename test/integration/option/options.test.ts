@@ -25,8 +25,20 @@ describe('show_option / set_option', () => {
     const { tools } = await h.client.listTools();
     const show = tools.find((t) => t.name === 'show_option')!;
     const set = tools.find((t) => t.name === 'set_option')!;
-    expect(show.annotations).toEqual({ title: 'Show tmux Option', readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false });
-    expect(set.annotations).toEqual({ title: 'Set tmux Option', readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false });
+    expect(show.annotations).toEqual({
+      title: 'Show tmux Option',
+      readOnlyHint: true,
+      destructiveHint: false,
+      idempotentHint: true,
+      openWorldHint: false,
+    });
+    expect(set.annotations).toEqual({
+      title: 'Set tmux Option',
+      readOnlyHint: false,
+      destructiveHint: false,
+      idempotentHint: true,
+      openWorldHint: false,
+    });
     expect(show.inputSchema.properties).toHaveProperty('global_');
     expect(Object.keys(set.inputSchema.properties!)).toEqual(['option', 'value', 'scope', 'target', 'global_', 'socket_name']);
     expect(set.inputSchema.required).toEqual(['option', 'value']);
@@ -109,7 +121,10 @@ describe('show_option / set_option', () => {
   });
 
   it('rejects a target without scope', async () => {
-    for (const [tool, extra] of [['show_option', {}], ['set_option', { value: 'on' }]] as const) {
+    for (const [tool, extra] of [
+      ['show_option', {}],
+      ['set_option', { value: 'on' }],
+    ] as const) {
       const e = await h.err(tool, { option: 'status', target: 'beta', ...extra });
       expect(e.text).toBe('scope is required when target is specified');
       expect(e.meta).toMatchObject({ error_type: 'ExpectedToolError', expected: true });
@@ -131,7 +146,9 @@ describe('show_option / set_option', () => {
   });
 
   it('surfaces tmux errors as `tmux error: …` and validates option names', async () => {
-    expect((await h.err('show_option', { option: 'no-such-option', global_: true })).text).toBe('tmux error: invalid option: no-such-option');
+    expect((await h.err('show_option', { option: 'no-such-option', global_: true })).text).toBe(
+      'tmux error: invalid option: no-such-option',
+    );
     expect((await h.err('show_option', { option: '-x', global_: true })).text).toBe('tmux error: invalid option: -x');
     const bad = await h.err('set_option', { option: 'status', value: 'maybe', global_: true });
     // tmux quotes the rejected value; value is a sensitive argument, so it is left out (C12).

@@ -20,7 +20,12 @@ describe('pane I/O tool metadata', () => {
     ['run_command', 'Run Command', SHELL, ['mutating', 'self-bounded']],
     ['paste_text', 'Paste Text', SHELL, ['mutating']],
     ['clear_pane', 'Clear Pane', { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false }, ['mutating']],
-    ['display_message', 'Evaluate tmux Format String', { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false }, ['readonly']],
+    [
+      'display_message',
+      'Evaluate tmux Format String',
+      { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+      ['readonly'],
+    ],
   ])('%s: title, annotations, tags', (name, title, hints, tags) => {
     const t = byName.get(name)!;
     expect(t.title).toBe(title);
@@ -30,28 +35,74 @@ describe('pane I/O tool metadata', () => {
 
   it('advertises the reference parameters and defaults', () => {
     const props = (n: string) => (byName.get(n)!.inputSchema as { properties: Record<string, Record<string, unknown>> }).properties;
-    expect(Object.keys(props('send_keys'))).toEqual(['keys', 'pane_id', 'session_name', 'session_id', 'window_id', 'enter', 'literal', 'suppress_history', 'socket_name']);
+    expect(Object.keys(props('send_keys'))).toEqual([
+      'keys',
+      'pane_id',
+      'session_name',
+      'session_id',
+      'window_id',
+      'enter',
+      'literal',
+      'suppress_history',
+      'socket_name',
+    ]);
     expect(props('send_keys').suppress_history.default).toBe(false);
     const rc = props('run_command');
-    expect(Object.keys(rc)).toEqual(['command', 'pane_id', 'session_name', 'session_id', 'window_id', 'timeout', 'max_lines', 'suppress_history', 'socket_name']);
+    expect(Object.keys(rc)).toEqual([
+      'command',
+      'pane_id',
+      'session_name',
+      'session_id',
+      'window_id',
+      'timeout',
+      'max_lines',
+      'suppress_history',
+      'socket_name',
+    ]);
     expect(rc.timeout).toMatchObject({ type: 'number', default: 30 });
     expect(rc.max_lines).toMatchObject({ anyOf: [{ type: 'integer', minimum: 1 }, { type: 'null' }], default: null });
     expect(rc.suppress_history).toMatchObject({ type: 'boolean', default: true });
     const batch = props('send_keys_batch');
     expect(batch.timeout).toMatchObject({ anyOf: [{ type: 'number', exclusiveMinimum: 0 }, { type: 'null' }], default: null });
     expect(batch.on_error).toMatchObject({ type: 'string', enum: ['stop', 'continue'], default: 'stop' });
-    const op = (batch.operations as { items: { properties: Record<string, unknown>; required: string[]; additionalProperties: boolean } }).items;
+    const op = (batch.operations as { items: { properties: Record<string, unknown>; required: string[]; additionalProperties: boolean } })
+      .items;
     expect(op.additionalProperties).toBe(false);
     expect(op.required).toEqual(['keys']);
-    expect(Object.keys(op.properties)).toEqual(['keys', 'pane_id', 'session_name', 'session_id', 'window_id', 'enter', 'literal', 'suppress_history']);
-    expect(Object.keys(props('paste_text'))).toEqual(['text', 'pane_id', 'bracket', 'session_name', 'session_id', 'window_id', 'socket_name']);
+    expect(Object.keys(op.properties)).toEqual([
+      'keys',
+      'pane_id',
+      'session_name',
+      'session_id',
+      'window_id',
+      'enter',
+      'literal',
+      'suppress_history',
+    ]);
+    expect(Object.keys(props('paste_text'))).toEqual([
+      'text',
+      'pane_id',
+      'bracket',
+      'session_name',
+      'session_id',
+      'window_id',
+      'socket_name',
+    ]);
     expect(props('paste_text').bracket.default).toBe(true);
     expect(Object.keys(props('clear_pane'))).toEqual(['pane_id', 'session_name', 'session_id', 'window_id', 'socket_name']);
-    expect(Object.keys(props('display_message'))).toEqual(['format_string', 'pane_id', 'session_name', 'session_id', 'window_id', 'socket_name']);
+    expect(Object.keys(props('display_message'))).toEqual([
+      'format_string',
+      'pane_id',
+      'session_name',
+      'session_id',
+      'window_id',
+      'socket_name',
+    ]);
   });
 
   it('titles of verb-of-art pane tools do not say tmux (SPEC §1.1)', () => {
-    for (const n of ['send_keys', 'send_keys_batch', 'run_command', 'paste_text', 'clear_pane']) expect(byName.get(n)!.title).not.toMatch(/tmux/i);
+    for (const n of ['send_keys', 'send_keys_batch', 'run_command', 'paste_text', 'clear_pane'])
+      expect(byName.get(n)!.title).not.toMatch(/tmux/i);
   });
 });
 

@@ -27,7 +27,10 @@ describe('paste_text, clear_pane, display_message', () => {
   const lines = (pane: string) => capture(fx, pane).split('\n');
   const ourBuffers = () => {
     try {
-      return fx.tmux('list-buffers', '-F', '#{buffer_name}').split('\n').filter((b) => b.startsWith('tmux_mcp_'));
+      return fx
+        .tmux('list-buffers', '-F', '#{buffer_name}')
+        .split('\n')
+        .filter((b) => b.startsWith('tmux_mcp_'));
     } catch {
       return [];
     }
@@ -78,7 +81,10 @@ describe('paste_text, clear_pane, display_message', () => {
     it('resets the terminal and drops the scrollback', async () => {
       const pane = await readyPane(fx);
       await h.ok('send_keys', { keys: 'seq 300', pane_id: pane });
-      await until(() => Number(fx.tmux('display-message', '-p', '-t', pane, '#{history_size}')) > 0 && lines(pane).includes('300'), 'history');
+      await until(
+        () => Number(fx.tmux('display-message', '-p', '-t', pane, '#{history_size}')) > 0 && lines(pane).includes('300'),
+        'history',
+      );
       const r = await h.ok<{ result: string }>('clear_pane', { pane_id: pane });
       expect(r.result).toBe(`Pane cleared: ${pane}`);
       expect(fx.tmux('display-message', '-p', '-t', pane, '#{history_size}')).toBe('0');
@@ -93,11 +99,13 @@ describe('paste_text, clear_pane, display_message', () => {
   describe('display_message', () => {
     it('expands formats in the pane context', async () => {
       const pane = await readyPane(fx);
-      expect((await h.ok<{ result: string }>('display_message', { format_string: '#{pane_id} #{session_name}', pane_id: pane })).result).toBe(
-        `${pane} alpha`,
-      );
+      expect(
+        (await h.ok<{ result: string }>('display_message', { format_string: '#{pane_id} #{session_name}', pane_id: pane })).result,
+      ).toBe(`${pane} alpha`);
       // A format starting with '-' is text, not a flag.
-      expect((await h.ok<{ result: string }>('display_message', { format_string: '-x #{pane_id}', pane_id: pane })).result).toBe(`-x ${pane}`);
+      expect((await h.ok<{ result: string }>('display_message', { format_string: '-x #{pane_id}', pane_id: pane })).result).toBe(
+        `-x ${pane}`,
+      );
       expect((await h.ok<{ result: string }>('display_message', { format_string: '', pane_id: pane })).result).toBe('');
     });
 
@@ -111,7 +119,14 @@ describe('paste_text, clear_pane, display_message', () => {
         expect(e.text).toBe(JOBS_REFUSED);
         expect(e.meta).toMatchObject({ error_type: 'ExpectedToolError', expected: true });
       }
-      const reexpand = ['#{E:@evil}', '#{T:@evil}', '#{=20;E:@evil}', '#{T;p10:@evil}', '#{?pane_active,#{E:@evil},no}', 'a #{l:x} #{E:@evil}'];
+      const reexpand = [
+        '#{E:@evil}',
+        '#{T:@evil}',
+        '#{=20;E:@evil}',
+        '#{T;p10:@evil}',
+        '#{?pane_active,#{E:@evil},no}',
+        'a #{l:x} #{E:@evil}',
+      ];
       for (const f of reexpand) expect((await h.err('display_message', { format_string: f })).text).toBe(REEXPAND_REFUSED);
       // Without E: the option's value comes back as text and nothing runs.
       expect((await h.ok<{ result: string }>('display_message', { format_string: '#{@evil}' })).result).toBe(job);

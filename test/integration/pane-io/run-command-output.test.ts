@@ -5,7 +5,14 @@ import { ExpectedToolError } from '../../../src/framework/errors/tool-errors';
 import { RunCommandReaper } from '../../../src/services/run-command-reaper.service';
 import type { TmuxEngine } from '../../../src/tmux/tmux-engine';
 import { RunCommandRunner } from '../../../src/tools/pane/io/run-command.runner';
-import { buildPayload, cleanOutput, payloadContinuations, shellQuote, tailLines, wrapperTail } from '../../../src/services/run-command-wrapper';
+import {
+  buildPayload,
+  cleanOutput,
+  payloadContinuations,
+  shellQuote,
+  tailLines,
+  wrapperTail,
+} from '../../../src/services/run-command-wrapper';
 
 /** The output filter of run_command on captured screens (rows as `capture-pane -p -J` gives them). */
 describe('run_command output cleaning', () => {
@@ -74,7 +81,14 @@ describe('run_command failure texts', () => {
       onPaneEvent: () => () => undefined,
       close: async () => undefined,
     }) as TmuxEngine;
-  const request = { command: 'true', effectiveTimeout: 10, suppressHistory: true, maxLines: null, signal: new AbortController().signal, progress: noProgress };
+  const request = {
+    command: 'true',
+    effectiveTimeout: 10,
+    suppressHistory: true,
+    maxLines: null,
+    signal: new AbortController().signal,
+    progress: noProgress,
+  };
 
   afterAll(() => reaper.shutdown());
 

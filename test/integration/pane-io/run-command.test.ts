@@ -34,7 +34,14 @@ describe('run_command', () => {
   it('returns exit status 0 and the visible output without the private sync lines', async () => {
     const pane = await readyPane(fx);
     const r = await run({ command: 'echo run-$((6*7))', pane_id: pane });
-    expect(r).toMatchObject({ pane_id: pane, exit_status: 0, timed_out: false, output_truncated: false, output_truncated_lines: 0, effective_timeout: 30 });
+    expect(r).toMatchObject({
+      pane_id: pane,
+      exit_status: 0,
+      timed_out: false,
+      output_truncated: false,
+      output_truncated_lines: 0,
+      effective_timeout: 30,
+    });
     expect(r.output).toContain('run-42');
     expect(r.output[r.output.indexOf('run-42') - 1]).toBe('echo run-$((6*7))');
     expect(noMarkers(r)).toBe(true);
@@ -90,7 +97,10 @@ describe('run_command', () => {
       'command must be a single line when suppress_history=True',
     );
     expect((await h.err('run_command', { command: 'true', timeout: 0, ...target })).text).toBe('timeout must be positive');
-    expect((await h.err('run_command', { command: 'true', timeout: -1, ...target })).meta).toMatchObject({ error_type: 'ExpectedToolError', expected: true });
+    expect((await h.err('run_command', { command: 'true', timeout: -1, ...target })).meta).toMatchObject({
+      error_type: 'ExpectedToolError',
+      expected: true,
+    });
     expect((await h.err('run_command', { command: 'true', max_lines: 0, ...target })).text).toContain(
       'max_lines\n  Input should be greater than or equal to 1 [type=greater_than_equal]',
     );
@@ -104,16 +114,20 @@ describe('run_command', () => {
     const gate = `gate_progress_${process.pid}`;
     const seen: { progress: number; total?: number }[] = [];
     let released = false;
-    const r = await h.call('run_command', { command: `tmux -L ${fx.socket} wait-for ${gate}`, pane_id: pane, timeout: 20 }, {
-      onprogress: (p) => {
-        seen.push(p as { progress: number; total?: number });
-        // Release the command only after two heartbeats arrived.
-        if (seen.length === 2 && !released) {
-          released = true;
-          void fx.tmuxAsync('wait-for', '-S', gate);
-        }
+    const r = await h.call(
+      'run_command',
+      { command: `tmux -L ${fx.socket} wait-for ${gate}`, pane_id: pane, timeout: 20 },
+      {
+        onprogress: (p) => {
+          seen.push(p as { progress: number; total?: number });
+          // Release the command only after two heartbeats arrived.
+          if (seen.length === 2 && !released) {
+            released = true;
+            void fx.tmuxAsync('wait-for', '-S', gate);
+          }
+        },
       },
-    });
+    );
     expect(r.isError).toBeFalsy();
     expect((r.structuredContent as unknown as RunResult).exit_status).toBe(0);
     expect(seen.length).toBeGreaterThanOrEqual(2);
@@ -153,7 +167,11 @@ describe('run_command with a 1 s wait ceiling', () => {
   it('times out at min(timeout, ceiling); the shell keeps running; the reaper unsets the option later', async () => {
     const pane = await readyPane(fx);
     const gate = `gate_timeout_${process.pid}`;
-    const r = await h.ok<RunResult>('run_command', { command: `tmux -L ${fx.socket} wait-for ${gate}; echo released`, pane_id: pane, timeout: 30 });
+    const r = await h.ok<RunResult>('run_command', {
+      command: `tmux -L ${fx.socket} wait-for ${gate}; echo released`,
+      pane_id: pane,
+      timeout: 30,
+    });
     expect(r).toMatchObject({ pane_id: pane, timed_out: true, exit_status: null, effective_timeout: 1 });
     expect(r.elapsed_seconds).toBeGreaterThanOrEqual(1);
     const reaper = h.app.container.resolve(RunCommandReaper);

@@ -8,7 +8,16 @@ import { LibTmuxException } from '../../../src/tmux/tmux-errors';
 
 /** The runner with fakes: tmux refusing send-keys, which a real server hardly ever does. */
 describe('SendKeysBatchRunner failure texts', () => {
-  const op: SendKeysOperation = { keys: 'x', pane_id: '%1', session_name: null, session_id: null, window_id: null, enter: true, literal: false, suppress_history: false };
+  const op: SendKeysOperation = {
+    keys: 'x',
+    pane_id: '%1',
+    session_name: null,
+    session_id: null,
+    window_id: null,
+    enter: true,
+    literal: false,
+    suppress_history: false,
+  };
   const targets = { pane: async () => ({ pane_id: '%1' }) } as unknown as TargetResolver;
   const calls: string[][] = [];
   const engine = {

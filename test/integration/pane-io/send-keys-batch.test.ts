@@ -57,7 +57,11 @@ describe('send_keys_batch', () => {
   it("on_error='stop' ends at the failed row with the mapped error and suggestion", async () => {
     const a = await readyPane(fx);
     const r = await h.ok<Batch>('send_keys_batch', {
-      operations: [{ keys: 'echo s1', pane_id: a }, { keys: 'x', pane_id: '%999999' }, { keys: 'echo s3', pane_id: a }],
+      operations: [
+        { keys: 'echo s1', pane_id: a },
+        { keys: 'x', pane_id: '%999999' },
+        { keys: 'echo s3', pane_id: a },
+      ],
     });
     expect(r).toMatchObject({ succeeded: 1, failed: 1, stopped_at: 1 });
     expect(r.results).toHaveLength(2);
@@ -68,11 +72,14 @@ describe('send_keys_batch', () => {
     const a = await readyPane(fx);
     const r = await h.ok<Batch>('send_keys_batch', {
       on_error: 'continue',
-      operations: [{ keys: 'x', session_name: 'nope' }, { keys: 'echo c2', pane_id: a }],
+      operations: [
+        { keys: 'x', session_name: 'nope' },
+        { keys: 'echo c2', pane_id: a },
+      ],
     });
     expect(r).toMatchObject({ succeeded: 1, failed: 1, stopped_at: null });
     expect(r.results[0].error).toBe(
-      "Object not found: Could not find session_name=nope for list-sessions ()\nCall list_sessions / list_windows / list_panes to discover valid ids.",
+      'Object not found: Could not find session_name=nope for list-sessions ()\nCall list_sessions / list_windows / list_panes to discover valid ids.',
     );
     await until(() => lines(a).includes('c2'), 'c2');
   });
@@ -94,7 +101,14 @@ describe('send_keys_batch', () => {
     try {
       const res = await h.call(
         'send_keys_batch',
-        { timeout: 0.5, on_error: 'continue', operations: [{ keys: 'echo late1', pane_id: a }, { keys: 'echo late2', pane_id: a }] },
+        {
+          timeout: 0.5,
+          on_error: 'continue',
+          operations: [
+            { keys: 'echo late1', pane_id: a },
+            { keys: 'echo late2', pane_id: a },
+          ],
+        },
         { onprogress: (p) => progress.push(p as { progress: number; total?: number }) },
       );
       r = res.structuredContent as unknown as Batch;
@@ -102,10 +116,7 @@ describe('send_keys_batch', () => {
       process.kill(serverPid, 'SIGCONT');
     }
     expect(r).toMatchObject({ succeeded: 0, failed: 2, stopped_at: null });
-    expect(r.results.map((x) => x.error)).toEqual([
-      'batch execution exceeded timeout of 0.5s',
-      'batch execution exceeded timeout of 0.5s',
-    ]);
+    expect(r.results.map((x) => x.error)).toEqual(['batch execution exceeded timeout of 0.5s', 'batch execution exceeded timeout of 0.5s']);
     expect(r.results[1].elapsed_seconds).toBe(0);
     expect(progress.length).toBeGreaterThanOrEqual(1);
     expect(progress.every((p) => p.total === 0.5)).toBe(true);

@@ -22,7 +22,15 @@ describe('get_pane_info / find_pane_by_position', () => {
 
   it('get_pane_info returns PaneInfo with B1 types, by id or by fallback', async () => {
     const p = await h.ok<Pane>('get_pane_info', { pane_id: first });
-    expect(p).toMatchObject({ pane_id: first, pane_index: 0, pane_width: 80, pane_height: 24, pane_active: true, window_id: winId, is_caller: null });
+    expect(p).toMatchObject({
+      pane_id: first,
+      pane_index: 0,
+      pane_width: 80,
+      pane_height: 24,
+      pane_active: true,
+      window_id: winId,
+      is_caller: null,
+    });
     expect(typeof p.pane_pid).toBe('number');
     expect(p.pane_at_left).toBe(true);
     expect((await h.ok<Pane>('get_pane_info', { session_name: 'info' })).pane_id).toBe(first);

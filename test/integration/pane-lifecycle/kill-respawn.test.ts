@@ -73,7 +73,11 @@ describe('kill_pane / respawn_pane', () => {
       expect(typeof r.pane_pid).toBe('number');
       expect(r.pane_pid).not.toBe(before.pane_pid);
       expect(fmt(p, '#{pane_pid}')).toBe(String(r.pane_pid));
-      const text = await until(() => screen(p), (s) => s.includes(dir), 'respawned output');
+      const text = await until(
+        () => screen(p),
+        (s) => s.includes(dir),
+        'respawned output',
+      );
       expect(text).toContain('V=one/#{pane_id} %Y');
       expect(text).toContain(dir);
     });
@@ -83,13 +87,25 @@ describe('kill_pane / respawn_pane', () => {
       const odd = join(dir, 'd#{pane_id}#(x)');
       mkdirSync(odd);
       await h.ok<Pane>('respawn_pane', { pane_id: p, shell: 'pwd; exec sh', start_directory: odd });
-      expect(await until(() => screen(p), (s) => s.includes(dir), 'pwd printed')).toContain(odd);
+      expect(
+        await until(
+          () => screen(p),
+          (s) => s.includes(dir),
+          'pwd printed',
+        ),
+      ).toContain(odd);
     });
 
     it('accepts the environment as a JSON string and validates it before any tmux call', async () => {
       const p = split();
       await h.ok('respawn_pane', { pane_id: p, shell: 'echo "J=$MCP_J"; exec sh', environment: '{"MCP_J":"json"}' });
-      expect(await until(() => screen(p), (s) => s.includes('J=json'), 'env printed')).toContain('J=json');
+      expect(
+        await until(
+          () => screen(p),
+          (s) => s.includes('J=json'),
+          'env printed',
+        ),
+      ).toContain('J=json');
       const bad = await h.err('respawn_pane', { pane_id: '%9999', environment: '[1]' });
       expect(bad.text).toBe('environment must be a JSON object, got list');
       const conflict = await h.err('respawn_pane', {
@@ -105,8 +121,18 @@ describe('kill_pane / respawn_pane', () => {
 
     it('suppress_persistent_history puts the history variables into the new environment', async () => {
       const p = split();
-      await h.ok('respawn_pane', { pane_id: p, shell: 'echo "H=[$HISTFILE] C=$HISTCONTROL F=$fish_private_mode"; exec sh', suppress_persistent_history: true });
-      expect(await until(() => screen(p), (s) => s.includes('H=['), 'env printed')).toContain('H=[] C=ignorespace F=1');
+      await h.ok('respawn_pane', {
+        pane_id: p,
+        shell: 'echo "H=[$HISTFILE] C=$HISTCONTROL F=$fish_private_mode"; exec sh',
+        suppress_persistent_history: true,
+      });
+      expect(
+        await until(
+          () => screen(p),
+          (s) => s.includes('H=['),
+          'env printed',
+        ),
+      ).toContain('H=[] C=ignorespace F=1');
     });
 
     it('kill=false on a live pane is a tmux error; on a dead pane (remain-on-exit) it works', async () => {
@@ -116,7 +142,11 @@ describe('kill_pane / respawn_pane', () => {
       expect(e.meta).toMatchObject({ error_type: 'LibTmuxException', expected: true });
       tmux.tmux('set-option', '-p', '-t', p, 'remain-on-exit', 'on');
       tmux.tmux('send-keys', '-t', p, 'exit', 'Enter');
-      await until(() => fmt(p, '#{pane_dead}'), (v) => v === '1', 'pane dead');
+      await until(
+        () => fmt(p, '#{pane_dead}'),
+        (v) => v === '1',
+        'pane dead',
+      );
       const r = await h.ok<Pane>('respawn_pane', { pane_id: p, kill: false, shell: 'exec sh' });
       expect(r.pane_id).toBe(p);
       expect(fmt(p, '#{pane_dead}')).toBe('0');

@@ -44,7 +44,13 @@ describe('pane lifecycle tools: metadata (SPEC §1.1, §1.2)', () => {
     const props = (n: string) => Object.keys((tools.find((x) => x.name === n)!.inputSchema.properties ?? {}) as object);
     const required = (n: string) => tools.find((x) => x.name === n)!.inputSchema.required ?? [];
     expect(props('respawn_pane')).toEqual([
-      'pane_id', 'kill', 'shell', 'start_directory', 'environment', 'socket_name', 'suppress_persistent_history',
+      'pane_id',
+      'kill',
+      'shell',
+      'start_directory',
+      'environment',
+      'socket_name',
+      'suppress_persistent_history',
     ]);
     expect(required('respawn_pane')).toEqual(['pane_id']);
     expect(required('kill_pane')).toEqual(['pane_id']);
@@ -52,10 +58,21 @@ describe('pane lifecycle tools: metadata (SPEC §1.1, §1.2)', () => {
     expect(required('set_pane_title')).toEqual(['title']);
     expect(required('find_pane_by_position')).toEqual(['corner']);
     expect(props('resize_pane')).toEqual(['pane_id', 'session_name', 'session_id', 'window_id', 'height', 'width', 'zoom', 'socket_name']);
-    expect(props('select_pane')).toEqual(['pane_id', 'direction', 'window_id', 'window_index', 'session_name', 'session_id', 'socket_name']);
+    expect(props('select_pane')).toEqual([
+      'pane_id',
+      'direction',
+      'window_id',
+      'window_index',
+      'session_name',
+      'session_id',
+      'socket_name',
+    ]);
     expect(props('pipe_pane')).toEqual(['pane_id', 'output_path', 'append', 'session_name', 'session_id', 'window_id', 'socket_name']);
     expect(props('enter_copy_mode')).toEqual(['pane_id', 'scroll_up', 'session_name', 'session_id', 'window_id', 'socket_name']);
-    const respawn = tools.find((x) => x.name === 'respawn_pane')!.inputSchema as { properties: Record<string, { default?: unknown }>; additionalProperties?: boolean };
+    const respawn = tools.find((x) => x.name === 'respawn_pane')!.inputSchema as {
+      properties: Record<string, { default?: unknown }>;
+      additionalProperties?: boolean;
+    };
     expect(respawn.properties.kill.default).toBe(true);
     expect(respawn.additionalProperties).toBe(false);
   });

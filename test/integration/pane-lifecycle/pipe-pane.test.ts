@@ -21,10 +21,18 @@ describe('pipe_pane', () => {
     const pane = newPane();
     const token = `tok${++n}x`;
     const { result } = await h.ok<{ result: string }>('pipe_pane', { pane_id: pane, output_path: path, append });
-    await until(() => fmt(pane, '#{pane_pipe}'), (v) => v === '1', 'pipe open');
+    await until(
+      () => fmt(pane, '#{pane_pipe}'),
+      (v) => v === '1',
+      'pipe open',
+    );
     // Split so the echoed command line itself does not contain the token.
     tmux.tmux('send-keys', '-t', pane, `echo ${token.slice(0, 3)}""${token.slice(3)}`, 'Enter');
-    const content = await until(() => read(path), (s) => s.includes(token), `token in ${JSON.stringify(path)}`);
+    const content = await until(
+      () => read(path),
+      (s) => s.includes(token),
+      `token in ${JSON.stringify(path)}`,
+    );
     await h.ok('pipe_pane', { pane_id: pane });
     return { pane, text: result, content };
   }
@@ -51,7 +59,11 @@ describe('pipe_pane', () => {
     expect(r.content).toEqual([{ type: 'text', text: `Piping pane ${pane} to ${path}` }]);
     expect(fmt(pane, '#{pane_pipe}')).toBe('1');
     tmux.tmux('send-keys', '-t', pane, 'echo one""two', 'Enter');
-    await until(() => read(path), (s) => s.includes('onetwo'), 'output piped');
+    await until(
+      () => read(path),
+      (s) => s.includes('onetwo'),
+      'output piped',
+    );
     const stop = await h.ok<{ result: string }>('pipe_pane', { pane_id: pane, output_path: null });
     expect(stop.result).toBe(`Piping stopped for pane ${pane}`);
     expect(fmt(pane, '#{pane_pipe}')).toBe('0');
@@ -71,7 +83,9 @@ describe('pipe_pane', () => {
   it('uses the pane fallback (first pane of the session)', async () => {
     const first = tmux.tmux('display-message', '-p', '-t', 'pp:0', '#{pane_id}');
     const path = join(dir, 'fallback.log');
-    expect((await h.ok<{ result: string }>('pipe_pane', { session_name: 'pp', output_path: path })).result).toBe(`Piping pane ${first} to ${path}`);
+    expect((await h.ok<{ result: string }>('pipe_pane', { session_name: 'pp', output_path: path })).result).toBe(
+      `Piping pane ${first} to ${path}`,
+    );
     expect((await h.ok<{ result: string }>('pipe_pane', { session_name: 'pp' })).result).toBe(`Piping stopped for pane ${first}`);
   });
 
@@ -91,10 +105,16 @@ describe('pipe_pane', () => {
     // `#()` format job under the client that issued the command and kills it when that client
     // goes, so a one-shot `tmux pipe-pane` client can race its own job (seen: `.job` missing).
     // The server's engine is such a long-lived client too, which is what makes this the control.
-    const ctl = spawn('tmux', ['-u', '-L', tmux.socket, '-f', '/dev/null', '-C', 'attach-session', '-t', 'pp'], { stdio: ['pipe', 'ignore', 'ignore'] });
+    const ctl = spawn('tmux', ['-u', '-L', tmux.socket, '-f', '/dev/null', '-C', 'attach-session', '-t', 'pp'], {
+      stdio: ['pipe', 'ignore', 'ignore'],
+    });
     try {
       ctl.stdin.write(`pipe-pane -t ${pane} 'true "$(touch "\${MCP_PIPE_MARKER:?}.sh")" #(touch "\${MCP_PIPE_MARKER:?}.job")'\n`);
-      await until(() => existsSync(`${marker}.sh`) && existsSync(`${marker}.job`), (v) => v, 'control markers');
+      await until(
+        () => existsSync(`${marker}.sh`) && existsSync(`${marker}.job`),
+        (v) => v,
+        'control markers',
+      );
     } finally {
       ctl.kill();
     }
@@ -111,7 +131,7 @@ describe('pipe_pane', () => {
     'dollar$HOME.log',
     'sub$(touch \"${MCP_PIPE_MARKER:?}\").log',
     'tick`touch \"${MCP_PIPE_MARKER:?}\"`.log',
-    "semi'; touch \"${MCP_PIPE_MARKER:?}\"; echo '.log",
+    'semi\'; touch "${MCP_PIPE_MARKER:?}"; echo \'.log',
     "q'\\''$(touch \"${MCP_PIPE_MARKER:?}\")'.log",
     'semi; touch \"${MCP_PIPE_MARKER:?}\".log',
     'pct%Y%m%d%%.log',

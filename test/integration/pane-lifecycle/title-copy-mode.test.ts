@@ -33,17 +33,14 @@ describe('set_pane_title / enter_copy_mode / exit_copy_mode', () => {
       expect((await h.ok<Pane>('set_pane_title', { title: 'via session', session_name: 'tc' })).pane_title).toBe('via session');
     });
 
-    it.each([
-      '#{pane_id} ## #',
-      '#[fg=red]x##[y ###[z',
-      '%Y %% $HOME `id` \'q\' "dq" ; \\',
-      'trailing#',
-      'ünïcödé ✓ 表',
-    ])('keeps %j literally (SPEC B18)', async (title) => {
-      const r = await h.ok<Pane>('set_pane_title', { title, pane_id: pane });
-      expect(r.pane_title).toBe(title);
-      expect(fmt('#{pane_title}')).toBe(title);
-    });
+    it.each(['#{pane_id} ## #', '#[fg=red]x##[y ###[z', '%Y %% $HOME `id` \'q\' "dq" ; \\', 'trailing#', 'ünïcödé ✓ 表'])(
+      'keeps %j literally (SPEC B18)',
+      async (title) => {
+        const r = await h.ok<Pane>('set_pane_title', { title, pane_id: pane });
+        expect(r.pane_title).toBe(title);
+        expect(fmt('#{pane_title}')).toBe(title);
+      },
+    );
 
     it('never runs #(…) in a title', async () => {
       const marker = join(dir, 'title-marker');
@@ -75,7 +72,11 @@ describe('set_pane_title / enter_copy_mode / exit_copy_mode', () => {
     beforeAll(async () => {
       // Enough history to scroll: 100 lines, then wait until tmux holds them in the scrollback.
       tmux.tmux('send-keys', '-t', pane, 'seq 1 100', 'Enter');
-      await until(() => Number(fmt('#{history_size}')), (n) => n >= 50, 'history filled');
+      await until(
+        () => Number(fmt('#{history_size}')),
+        (n) => n >= 50,
+        'history filled',
+      );
     });
 
     it('enters copy mode and scrolls up scroll_up lines', async () => {

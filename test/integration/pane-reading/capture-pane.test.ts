@@ -64,7 +64,9 @@ describe('capture_pane', () => {
 
   it('rejects max_lines < 1 in the schema (SPEC B4)', async () => {
     const e = await h.err('capture_pane', { pane_id: pane, max_lines: 0 });
-    expect(e.text).toBe('1 validation error for capture_pane\nmax_lines\n  Input should be greater than or equal to 1 [type=greater_than_equal]');
+    expect(e.text).toBe(
+      '1 validation error for capture_pane\nmax_lines\n  Input should be greater than or equal to 1 [type=greater_than_equal]',
+    );
   });
 
   it('reports unknown panes', async () => {
@@ -94,7 +96,13 @@ describe('pane reading tools: metadata (SPEC §1.1, §0)', () => {
     for (const [name, e] of Object.entries(expected)) {
       const t = tools.find((x) => x.name === name);
       expect(t).toBeDefined();
-      expect(t!.annotations).toEqual({ title: e.title, readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false });
+      expect(t!.annotations).toEqual({
+        title: e.title,
+        readOnlyHint: true,
+        destructiveHint: false,
+        idempotentHint: true,
+        openWorldHint: false,
+      });
       expect(t!.title ?? t!.annotations?.title).toBe(e.title);
       expect(e.title).not.toMatch(/tmux/i);
       expect(t!._meta?.['tmux-mcp/tags']).toEqual(e.tags);

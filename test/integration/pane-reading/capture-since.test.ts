@@ -44,7 +44,16 @@ describe('capture_since', () => {
     expect(r.elapsed_seconds).toBeGreaterThanOrEqual(0);
     expect(Math.round(r.elapsed_seconds * 1000) / 1000).toBe(r.elapsed_seconds);
     const p = payload(r.cursor);
-    expect(Object.keys(p)).toEqual(['anchor_abs', 'anchor_hash', 'below_hashes', 'history_size', 'pane_height', 'pane_id', 'pane_pid', 'version']);
+    expect(Object.keys(p)).toEqual([
+      'anchor_abs',
+      'anchor_hash',
+      'below_hashes',
+      'history_size',
+      'pane_height',
+      'pane_id',
+      'pane_pid',
+      'version',
+    ]);
     expect(p).toMatchObject({ version: 1, pane_id: pane, pane_pid: tmux.tmux('display-message', '-p', '-t', pane, '#{pane_pid}') });
     expect(p.anchor_hash).toMatch(/^[0-9a-f]{64}$/);
   });
@@ -114,10 +123,25 @@ describe('capture_since', () => {
     [b64({ version: 1, anchor_hash: null, below_hashes: [1] }), 'missing or invalid below_hashes'],
     [b64({ version: 1, anchor_hash: null, below_hashes: [] }), 'missing or invalid pane_id'],
     [b64({ version: 1, anchor_hash: null, below_hashes: [], pane_id: '%1' }), 'missing or invalid pane_pid'],
-    [b64({ version: 1, anchor_hash: null, below_hashes: [], pane_id: '%1', pane_pid: '1', history_size: -1 }), 'missing or invalid history_size'],
-    [b64({ version: 1, anchor_hash: null, below_hashes: [], pane_id: '%1', pane_pid: '1', history_size: 0 }), 'missing or invalid pane_height'],
     [
-      b64({ version: 1, anchor_hash: null, below_hashes: [], pane_id: '%1', pane_pid: '1', history_size: 0, pane_height: 24, anchor_abs: 1.5 }),
+      b64({ version: 1, anchor_hash: null, below_hashes: [], pane_id: '%1', pane_pid: '1', history_size: -1 }),
+      'missing or invalid history_size',
+    ],
+    [
+      b64({ version: 1, anchor_hash: null, below_hashes: [], pane_id: '%1', pane_pid: '1', history_size: 0 }),
+      'missing or invalid pane_height',
+    ],
+    [
+      b64({
+        version: 1,
+        anchor_hash: null,
+        below_hashes: [],
+        pane_id: '%1',
+        pane_pid: '1',
+        history_size: 0,
+        pane_height: 24,
+        anchor_abs: 1.5,
+      }),
       'missing or invalid anchor_abs',
     ],
   ])('rejects invalid cursor %#', async (cursor, reason) => {
@@ -126,10 +150,23 @@ describe('capture_since', () => {
   });
 
   it('resolves the cursor pane and reports a vanished one', async () => {
-    const c = b64({ version: 1, anchor_hash: null, below_hashes: [], pane_id: '%777', pane_pid: '1', history_size: 0, pane_height: 24, anchor_abs: 0 });
-    expect((await h.err('capture_since', { cursor: c })).text).toBe('Pane not found: Pane not found: %777\nCall list_panes to discover valid pane ids.');
+    const c = b64({
+      version: 1,
+      anchor_hash: null,
+      below_hashes: [],
+      pane_id: '%777',
+      pane_pid: '1',
+      history_size: 0,
+      pane_height: 24,
+      anchor_abs: 0,
+    });
+    expect((await h.err('capture_since', { cursor: c })).text).toBe(
+      'Pane not found: Pane not found: %777\nCall list_panes to discover valid pane ids.',
+    );
     // The cursor is checked before tmux is touched: a bad one wins over an unknown pane.
-    expect((await h.err('capture_since', { cursor: 'nope', pane_id: '%999999' })).text).toBe('invalid capture_since cursor: unsupported cursor format');
+    expect((await h.err('capture_since', { cursor: 'nope', pane_id: '%999999' })).text).toBe(
+      'invalid capture_since cursor: unsupported cursor format',
+    );
   });
 
   it('rejects max_lines / max_bytes below 1 in the schema (SPEC B4)', async () => {

@@ -25,8 +25,18 @@ describe('capture limits (SPEC §1.5, C31)', () => {
   });
 
   it('limits by lines then bytes, cutting on character boundaries', () => {
-    expect(limitLines(['aa', 'bb', 'cc'], 2, null)).toEqual({ lines: ['bb', 'cc'], truncated: true, truncated_lines: 1, truncated_bytes: 2 });
-    expect(limitLines(['aaaa', 'bb', 'cc'], null, 5)).toEqual({ lines: ['bb', 'cc'], truncated: true, truncated_lines: 1, truncated_bytes: 5 });
+    expect(limitLines(['aa', 'bb', 'cc'], 2, null)).toEqual({
+      lines: ['bb', 'cc'],
+      truncated: true,
+      truncated_lines: 1,
+      truncated_bytes: 2,
+    });
+    expect(limitLines(['aaaa', 'bb', 'cc'], null, 5)).toEqual({
+      lines: ['bb', 'cc'],
+      truncated: true,
+      truncated_lines: 1,
+      truncated_bytes: 5,
+    });
     const one = limitLines(['€€€'], null, 4);
     expect(one.lines).toEqual(['€']);
     expect(one.truncated_bytes).toBe(6);

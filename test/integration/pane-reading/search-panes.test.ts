@@ -130,7 +130,9 @@ describe('search_panes', () => {
     const byId = await search({ pattern: 'PG-42', session_id: other });
     expect(byId.total_panes_matched).toBe(1);
     const e = await h.err('search_panes', { pattern: 'x', session_name: 'nope' });
-    expect(e.text).toBe('Object not found: Could not find session_name=nope for list-sessions ()\nCall list_sessions / list_windows / list_panes to discover valid ids.');
+    expect(e.text).toBe(
+      'Object not found: Could not find session_name=nope for list-sessions ()\nCall list_sessions / list_windows / list_panes to discover valid ids.',
+    );
     expect(e.meta).toMatchObject({ error_type: 'TmuxObjectDoesNotExist' });
   });
 

@@ -23,7 +23,13 @@ describe('snapshot_pane', () => {
   it('returns content and typed fields from one read (SPEC §1.5, B1)', async () => {
     const s = await h.ok<Snap>('snapshot_pane', { pane_id: pane });
     const [cx, cy, w, hh, hist, pid, tty] = tmux
-      .tmux('display-message', '-p', '-t', pane, '#{cursor_x}|#{cursor_y}|#{pane_width}|#{pane_height}|#{history_size}|#{pane_pid}|#{pane_tty}')
+      .tmux(
+        'display-message',
+        '-p',
+        '-t',
+        pane,
+        '#{cursor_x}|#{cursor_y}|#{pane_width}|#{pane_height}|#{history_size}|#{pane_pid}|#{pane_tty}',
+      )
       .split('|');
     expect(s).toMatchObject({
       pane_id: pane,

@@ -73,7 +73,11 @@ describe('wait_for_text on an event engine (SPEC B12, C2, C29)', () => {
   it('does not poll: without events it checks at entry and at the deadline only', async () => {
     const pane = await newPane(tmux, 'ev');
     engine.stateReads = 0;
-    const w = await waits.run(engine, { patterns: [/never/i], stop: [], effectiveTimeout: 0.6, intervalMs: 10, target: { pane_id: pane } }, context(() => undefined));
+    const w = await waits.run(
+      engine,
+      { patterns: [/never/i], stop: [], effectiveTimeout: 0.6, intervalMs: 10, target: { pane_id: pane } },
+      context(() => undefined),
+    );
     expect(w.outcome).toBe('timeout');
     // Entry read, first tick, final tick at the deadline (the 1 s heartbeat comes after it).
     expect(engine.stateReads).toBe(3);
@@ -132,7 +136,11 @@ describe('wait_for_text cadence on a fake clock (SPEC B23, C29)', () => {
     const waits = new WaitForTextService(resolver, new PaneStateService(), new CaptureService());
     const t0 = performance.now();
     const progressAt: number[] = [];
-    const run = waits.run(engine, { patterns: [/never/], stop: [], effectiveTimeout: 5, intervalMs: 50, target: { pane_id: '%1' } }, context(() => progressAt.push(performance.now())));
+    const run = waits.run(
+      engine,
+      { patterns: [/never/], stop: [], effectiveTimeout: 5, intervalMs: 50, target: { pane_id: '%1' } },
+      context(() => progressAt.push(performance.now())),
+    );
     await jest.advanceTimersByTimeAsync(6000);
     expect((await run).outcome).toBe('timeout');
     return [t0, ...progressAt];

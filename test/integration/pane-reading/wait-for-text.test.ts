@@ -42,7 +42,11 @@ describe('wait_for_text', () => {
   });
 
   /** Calls wait_for_text and runs `armed` once the wait reports its first progress (its entry snapshot is taken). */
-  async function waitFor(args: Record<string, unknown>, armed?: () => void, signal?: AbortSignal): Promise<{ r: CallResult; progress: Progress[] }> {
+  async function waitFor(
+    args: Record<string, unknown>,
+    armed?: () => void,
+    signal?: AbortSignal,
+  ): Promise<{ r: CallResult; progress: Progress[] }> {
     const progress: Progress[] = [];
     const r = await h.call('wait_for_text', args, {
       signal,
@@ -89,13 +93,27 @@ describe('wait_for_text', () => {
     const { r } = await waitFor({ pane_id: pane, patterns: ['typed-on-row'], timeout: 20 }, () =>
       tmux.tmux('send-keys', '-t', pane, '-l', 'echo typed-on-row'),
     );
-    expect(ok(r)).toMatchObject({ found: true, outcome: 'matched', matched_index: 0, matched_lines: ['$ echo typed-on-row'], saw_new_output: true });
+    expect(ok(r)).toMatchObject({
+      found: true,
+      outcome: 'matched',
+      matched_index: 0,
+      matched_lines: ['$ echo typed-on-row'],
+      saw_new_output: true,
+    });
   });
 
   it('stop applies when waiting for any output, and wins over any_output', async () => {
     const pane = await newPane(tmux, 'wait');
-    const { r } = await waitFor({ pane_id: pane, stop: ['boom'], timeout: 20 }, () => tmux.tmux('send-keys', '-t', pane, '-l', 'echo BOOM'));
-    expect(ok(r)).toMatchObject({ found: false, outcome: 'stopped', matched_index: 0, matched_lines: ['$ echo BOOM'], saw_new_output: true });
+    const { r } = await waitFor({ pane_id: pane, stop: ['boom'], timeout: 20 }, () =>
+      tmux.tmux('send-keys', '-t', pane, '-l', 'echo BOOM'),
+    );
+    expect(ok(r)).toMatchObject({
+      found: false,
+      outcome: 'stopped',
+      matched_index: 0,
+      matched_lines: ['$ echo BOOM'],
+      saw_new_output: true,
+    });
   });
 
   it('lets stop win a tie with patterns', async () => {
@@ -124,7 +142,7 @@ describe('wait_for_text', () => {
   });
 
   it('reports the alternate screen instead of matching its paint', async () => {
-    const pane = await newPane(tmux, 'wait', "sh -c 'printf \"\\033[?1049hFULL\"; read x; echo ALT-$((2+2)); read y'");
+    const pane = await newPane(tmux, 'wait', 'sh -c \'printf "\\033[?1049hFULL"; read x; echo ALT-$((2+2)); read y\'');
     await until('alternate screen', () => tmux.tmux('display-message', '-p', '-t', pane, '#{alternate_on}') === '1');
     const { r } = await waitFor({ pane_id: pane, patterns: ['ALT-4'], timeout: 0.5 }, () => tmux.tmux('send-keys', '-t', pane, 'Enter'));
     const w = ok(r);

@@ -47,8 +47,20 @@ describe('prompts as tools (SPEC B11, C27)', () => {
     });
 
     it('list_prompts returns {prompts: [{name, title, description, arguments}]}', async () => {
-      const r = await h.ok<{ prompts: { name: string; title: string; description: string; arguments: { name: string; description: string; required: boolean }[] }[] }>('list_prompts');
-      expect(r.prompts.map((p) => p.name)).toEqual(['run_and_wait', 'diagnose_failing_pane', 'build_dev_workspace', 'interrupt_gracefully']);
+      const r = await h.ok<{
+        prompts: {
+          name: string;
+          title: string;
+          description: string;
+          arguments: { name: string; description: string; required: boolean }[];
+        }[];
+      }>('list_prompts');
+      expect(r.prompts.map((p) => p.name)).toEqual([
+        'run_and_wait',
+        'diagnose_failing_pane',
+        'build_dev_workspace',
+        'interrupt_gracefully',
+      ]);
       expect(r.prompts[0].arguments).toEqual([
         { name: 'command', description: expect.any(String), required: true },
         { name: 'pane_id', description: expect.any(String), required: true },
@@ -63,7 +75,10 @@ describe('prompts as tools (SPEC B11, C27)', () => {
       const direct = await h.client.getPrompt({ name: 'run_and_wait', arguments: args });
       expect(r).toEqual({ messages: direct.messages });
       // JSON numbers are accepted as their text.
-      const n = await h.ok<{ messages: { content: { text: string } }[] }>('get_prompt', { name: 'run_and_wait', arguments: { command: 'x', pane_id: '%2', timeout: 2.5 } });
+      const n = await h.ok<{ messages: { content: { text: string } }[] }>('get_prompt', {
+        name: 'run_and_wait',
+        arguments: { command: 'x', pane_id: '%2', timeout: 2.5 },
+      });
       expect(n.messages[0].content.text).toContain('timeout=2.5,');
       const noArgs = await h.call('get_prompt', { name: 'diagnose_failing_pane' });
       expect(noArgs.isError).toBe(true);
@@ -86,7 +101,9 @@ describe('prompts as tools (SPEC B11, C27)', () => {
       logs.length = 0;
       await h.ok('get_prompt', { name: 'run_and_wait', arguments: { command: 'SECRET-CMD', pane_id: '%1' } });
       const audit = logs.filter((l) => l.includes('tmux_mcp.audit'));
-      expect(audit.join('\n')).toMatch(/tool=get_prompt outcome=ok .*"arguments":\{"command":\{"len":10,"sha256_prefix":"[0-9a-f]{12}"\},"pane_id":"%1"\}/);
+      expect(audit.join('\n')).toMatch(
+        /tool=get_prompt outcome=ok .*"arguments":\{"command":\{"len":10,"sha256_prefix":"[0-9a-f]{12}"\},"pane_id":"%1"\}/,
+      );
       expect(logs.join('\n')).not.toContain('SECRET-CMD');
     });
 

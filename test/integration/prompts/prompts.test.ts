@@ -46,7 +46,16 @@ describe('prompts (SPEC §2.2, C18, C27)', () => {
     const t = await text('run_and_wait', { command: 'pytest -q', pane_id: '%1' });
     expect(t).toContain('tmux pane %1');
     expect(t).toContain("result = run_command(\n    pane_id='%1',\n    command='pytest -q',\n    timeout=60,\n    max_lines=100,\n)");
-    for (const word of ['result.exit_status', 'result.timed_out', 'result.output', 'result.effective_timeout', '(30 s)', '`send_keys`', '`send_keys_batch`', '`capture_since`'])
+    for (const word of [
+      'result.exit_status',
+      'result.timed_out',
+      'result.output',
+      'result.effective_timeout',
+      '(30 s)',
+      '`send_keys`',
+      '`send_keys_batch`',
+      '`capture_since`',
+    ])
       expect(t).toContain(word);
     for (const banned of ['wait_for_channel', 'send_keys(', 'capture_pane(', 'suppress_history', 'may be recorded'])
       expect(t).not.toContain(banned);
@@ -123,7 +132,11 @@ describe('prompts (SPEC §2.2, C18, C27)', () => {
       ['diagnose_failing_pane', { pane_id: '%1', extra: 'x' }, "Unknown argument(s) for prompt 'diagnose_failing_pane': extra"],
       ['run_and_wait', { command: 'ls', pane_id: '%1', timeout: 'soon' }, 'timeout must be a positive number of seconds'],
       ['interrupt_gracefully', { pane_id: '%1\nrm -rf /' }, "pane_id must look like '%1' (got '%1\\nrm -rf /')"],
-      ['build_dev_workspace', { session_name: 'a.b' }, "session_name may not be empty or contain control characters, ':' or '.' (got 'a.b')"],
+      [
+        'build_dev_workspace',
+        { session_name: 'a.b' },
+        "session_name may not be empty or contain control characters, ':' or '.' (got 'a.b')",
+      ],
     ];
     for (const [name, args, msg] of cases) {
       const e = await rejection(name, args);

@@ -28,7 +28,11 @@ describe('completion/complete (SPEC B15, C27)', () => {
   const res = (uri: string, name: string, value: string, args?: Record<string, string>) =>
     h.client.complete({ ref: { type: 'ref/resource', uri }, argument: { name, value }, ...(args ? { context: { arguments: args } } : {}) });
   const prompt = (p: string, name: string, value: string, args?: Record<string, string>) =>
-    h.client.complete({ ref: { type: 'ref/prompt', name: p }, argument: { name, value }, ...(args ? { context: { arguments: args } } : {}) });
+    h.client.complete({
+      ref: { type: 'ref/prompt', name: p },
+      argument: { name, value },
+      ...(args ? { context: { arguments: args } } : {}),
+    });
 
   it('declares the completions capability', () => {
     expect(h.client.getServerCapabilities()?.completions).toEqual({});
@@ -37,7 +41,11 @@ describe('completion/complete (SPEC B15, C27)', () => {
   it('completes session names of resource templates, prefix-filtered', async () => {
     const r = await res('tmux://sessions/{session_name}{?socket_name}', 'session_name', 'al');
     expect(r.completion).toEqual({ values: ['alpha', 'alpine'], total: 2, hasMore: false });
-    expect((await res('tmux://sessions/{session_name}/windows{?socket_name}', 'session_name', '')).completion.values).toEqual(['alpha', 'alpine', 'beta']);
+    expect((await res('tmux://sessions/{session_name}/windows{?socket_name}', 'session_name', '')).completion.values).toEqual([
+      'alpha',
+      'alpine',
+      'beta',
+    ]);
   });
 
   it('reads socket_name from context.arguments', async () => {
@@ -77,7 +85,10 @@ describe('completion/complete (SPEC B15, C27)', () => {
   });
 
   it('unknown prompts and templates are -32602', async () => {
-    await expect(prompt('nope', 'pane_id', '')).rejects.toMatchObject({ code: -32602, message: expect.stringContaining("Unknown prompt: 'nope'") });
+    await expect(prompt('nope', 'pane_id', '')).rejects.toMatchObject({
+      code: -32602,
+      message: expect.stringContaining("Unknown prompt: 'nope'"),
+    });
     await expect(res('tmux://nope/{x}', 'x', '')).rejects.toMatchObject({ code: -32602 });
   });
 
@@ -86,6 +97,10 @@ describe('completion/complete (SPEC B15, C27)', () => {
     const r = completionResult(many, 's');
     expect(r.completion.values).toHaveLength(100);
     expect(r.completion).toMatchObject({ total: 150, hasMore: true });
-    expect(completionResult(many, 's14').completion).toEqual({ values: ['s14', 's140', 's141', 's142', 's143', 's144', 's145', 's146', 's147', 's148', 's149'], total: 11, hasMore: false });
+    expect(completionResult(many, 's14').completion).toEqual({
+      values: ['s14', 's140', 's141', 's142', 's143', 's144', 's145', 's146', 's147', 's148', 's149'],
+      total: 11,
+      hasMore: false,
+    });
   });
 });

@@ -68,8 +68,20 @@ describe('tmux:// resources (SPEC §2.1, B6, C28)', () => {
   it('tmux://sessions lists SessionInfo (B1 types); ?socket_name picks another server', async () => {
     const sessions = await readJson('tmux://sessions');
     expect(sessions.map((s: { session_name: string }) => s.session_name)).toEqual(['alpha', 'my sess']);
-    expect(sessions[0]).toMatchObject({ session_id: sessionId, window_count: 2, session_attached: 0, active_pane_id: expect.stringMatching(/^%\d+$/) });
-    expect(Object.keys(sessions[0])).toEqual(['session_id', 'session_name', 'window_count', 'session_attached', 'session_created', 'active_pane_id']);
+    expect(sessions[0]).toMatchObject({
+      session_id: sessionId,
+      window_count: 2,
+      session_attached: 0,
+      active_pane_id: expect.stringMatching(/^%\d+$/),
+    });
+    expect(Object.keys(sessions[0])).toEqual([
+      'session_id',
+      'session_name',
+      'window_count',
+      'session_attached',
+      'session_created',
+      'active_pane_id',
+    ]);
     const elsewhere = await readJson(`tmux://sessions?socket_name=${other.socket}`);
     expect(elsewhere.map((s: { session_name: string }) => s.session_name)).toEqual(['elsewhere']);
     // Unknown query keys are ignored; an empty socket_name means the default.

@@ -60,7 +60,9 @@ describe('create_session', () => {
       suppress_persistent_history: true,
     });
     const env = tmux.tmux('show-environment', '-t', s.session_id).split('\n');
-    expect(env).toEqual(expect.arrayContaining(['HISTFILE=', 'fish_history=', 'fish_private_mode=1', 'HISTCONTROL=ignoredups:ignorespace']));
+    expect(env).toEqual(
+      expect.arrayContaining(['HISTFILE=', 'fish_history=', 'fish_private_mode=1', 'HISTCONTROL=ignoredups:ignorespace']),
+    );
   });
 
   it('lets tmux pick a name when session_name is null', async () => {

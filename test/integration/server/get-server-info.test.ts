@@ -13,7 +13,9 @@ interface ServerInfo {
 describe('get_server_info', () => {
   const tmux = new TmuxFixture();
   let h: McpHarness;
-  const version = execFileSync('tmux', ['-V'], { encoding: 'utf8' }).trim().replace(/^tmux /, '');
+  const version = execFileSync('tmux', ['-V'], { encoding: 'utf8' })
+    .trim()
+    .replace(/^tmux /, '');
 
   beforeAll(async () => {
     tmux.start('one');
@@ -46,7 +48,13 @@ describe('get_server_info', () => {
     const path = tmux.tmux('display-message', '-p', '#{socket_path}');
     const p = await McpHarness.start({ config: { socketName: null, socketPath: path } });
     try {
-      expect(await p.ok<ServerInfo>('get_server_info')).toEqual({ is_alive: true, socket_name: null, socket_path: path, session_count: 3, version });
+      expect(await p.ok<ServerInfo>('get_server_info')).toEqual({
+        is_alive: true,
+        socket_name: null,
+        socket_path: path,
+        session_count: 3,
+        version,
+      });
     } finally {
       await p.close();
     }

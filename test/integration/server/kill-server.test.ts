@@ -45,7 +45,7 @@ describe('kill_server', () => {
     expect(logs.filter((l) => /^(error|warn) tmux_mcp\.engine/.test(l))).toEqual([]);
   });
 
-  it('succeeds when no server runs on the socket (Part A ignores tmux\'s answer)', async () => {
+  it("succeeds when no server runs on the socket (Part A ignores tmux's answer)", async () => {
     expect((await h.ok('kill_server', { socket_name: `${victim.socket}-none` })).result).toBe('Server killed successfully');
   });
 

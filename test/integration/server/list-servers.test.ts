@@ -14,7 +14,9 @@ interface ServerInfo {
 
 describe('list_servers', () => {
   const fx = new SocketDirFixture();
-  const version = execFileSync('tmux', ['-V'], { encoding: 'utf8' }).trim().replace(/^tmux /, '');
+  const version = execFileSync('tmux', ['-V'], { encoding: 'utf8' })
+    .trim()
+    .replace(/^tmux /, '');
   let alpha: string;
   let beta: string;
   let outside: string;
@@ -23,7 +25,8 @@ describe('list_servers', () => {
 
   const list = async (harness: McpHarness, args: Record<string, unknown> = {}) =>
     (await harness.ok<{ result: ServerInfo[] }>('list_servers', args)).result;
-  const mine = (rows: ServerInfo[]) => rows.filter((r) => (r.socket_path ?? '').startsWith(fx.dir) || ['alpha-srv', 'beta-srv'].includes(r.socket_name ?? ''));
+  const mine = (rows: ServerInfo[]) =>
+    rows.filter((r) => (r.socket_path ?? '').startsWith(fx.dir) || ['alpha-srv', 'beta-srv'].includes(r.socket_name ?? ''));
 
   beforeAll(async () => {
     // Created out of order: the scan sorts entries.
@@ -55,7 +58,14 @@ describe('list_servers', () => {
   it('appends extra_socket_paths in the given order, addressed by socket_path; bad ones are skipped', async () => {
     const rows = mine(
       await list(h, {
-        extra_socket_paths: [outside, join(fx.dir, 'missing.sock'), join(fx.socketDir, 'plain-file'), join(fx.socketDir, 'stale-srv'), callerSock, alpha],
+        extra_socket_paths: [
+          outside,
+          join(fx.dir, 'missing.sock'),
+          join(fx.socketDir, 'plain-file'),
+          join(fx.socketDir, 'stale-srv'),
+          callerSock,
+          alpha,
+        ],
       }),
     );
     expect(rows.map((r) => [r.socket_name, r.socket_path])).toEqual([
@@ -71,7 +81,7 @@ describe('list_servers', () => {
     ]);
   });
 
-  it("also scans the directory of the $TMUX socket, addressed by socket_path (SPEC C20)", async () => {
+  it('also scans the directory of the $TMUX socket, addressed by socket_path (SPEC C20)', async () => {
     const g = await McpHarness.start({ config: { tmuxTmpdir: fx.dir, tmuxEnv: `${callerSock},1,$0` } });
     try {
       const rows = mine(await list(g));

@@ -25,7 +25,11 @@ describe('server family metadata', () => {
     for (const t of tools.filter((x) => x.name in TABLE)) {
       const row = TABLE[t.name];
       const a = t.annotations!;
-      expect([t.name, a.title, [a.readOnlyHint, a.destructiveHint, a.idempotentHint, a.openWorldHint]]).toEqual([t.name, row.title, row.hints]);
+      expect([t.name, a.title, [a.readOnlyHint, a.destructiveHint, a.idempotentHint, a.openWorldHint]]).toEqual([
+        t.name,
+        row.title,
+        row.hints,
+      ]);
       expect(t._meta).toEqual({ 'tmux-mcp/tags': [row.tier] });
       expect(t.description).toMatch(/tmux/);
     }
@@ -47,7 +51,10 @@ describe('server family metadata', () => {
     ]);
     expect(props('kill_server')).toEqual(['socket_name']);
     expect(props('get_server_info')).toEqual(['socket_name']);
-    const cs = tools.find((t) => t.name === 'create_session')!.inputSchema as unknown as { properties: Record<string, Record<string, unknown>>; additionalProperties: boolean };
+    const cs = tools.find((t) => t.name === 'create_session')!.inputSchema as unknown as {
+      properties: Record<string, Record<string, unknown>>;
+      additionalProperties: boolean;
+    };
     expect(cs.additionalProperties).toBe(false);
     expect(cs.properties.x).toMatchObject({ default: null });
     expect(JSON.stringify(cs.properties.x)).toContain('"minimum":1');

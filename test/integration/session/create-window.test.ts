@@ -20,7 +20,8 @@ describe('create_window', () => {
   let h: McpHarness;
   let mainId: string;
   let otherId: string;
-  const windows = (sid: string) => tmux.tmux('list-windows', '-t', sid, '-F', '#{window_index}:#{window_name}:#{window_active}').split('\n');
+  const windows = (sid: string) =>
+    tmux.tmux('list-windows', '-t', sid, '-F', '#{window_index}:#{window_name}:#{window_active}').split('\n');
 
   beforeAll(async () => {
     tmux.start('main');

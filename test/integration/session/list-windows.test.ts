@@ -86,7 +86,9 @@ describe('list_windows', () => {
 
   it('answers an unknown session with the not-found error', async () => {
     const e = await h.err('list_windows', { session_name: 'ghost' });
-    expect(e.text).toBe('Object not found: Could not find session_name=ghost for list-sessions ()\nCall list_sessions / list_windows / list_panes to discover valid ids.');
+    expect(e.text).toBe(
+      'Object not found: Could not find session_name=ghost for list-sessions ()\nCall list_sessions / list_windows / list_panes to discover valid ids.',
+    );
     expect(e.meta).toMatchObject({ error_type: 'TmuxObjectDoesNotExist', expected: true });
   });
 

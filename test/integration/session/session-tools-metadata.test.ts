@@ -45,7 +45,11 @@ describe('session family metadata', () => {
     for (const t of tools.filter((x) => x.name in TABLE)) {
       const row = TABLE[t.name];
       const a = t.annotations!;
-      expect([t.name, a.title, [a.readOnlyHint, a.destructiveHint, a.idempotentHint, a.openWorldHint]]).toEqual([t.name, row.title, row.hints]);
+      expect([t.name, a.title, [a.readOnlyHint, a.destructiveHint, a.idempotentHint, a.openWorldHint]]).toEqual([
+        t.name,
+        row.title,
+        row.hints,
+      ]);
       const meta: Record<string, unknown> = { 'tmux-mcp/tags': [row.tier] };
       if (t.name === 'list_windows') meta['anthropic/alwaysLoad'] = true;
       expect(t._meta).toEqual(meta);
@@ -66,7 +70,8 @@ describe('session family metadata', () => {
       expect([name, Object.keys(schema.properties)]).toEqual([name, params]);
       expect([name, schema.required ?? []]).toEqual([name, name === 'rename_session' ? ['new_name'] : []]);
     }
-    const dir = (n: string) => JSON.stringify((tools.find((t) => t.name === n)!.inputSchema.properties as Record<string, unknown>).direction);
+    const dir = (n: string) =>
+      JSON.stringify((tools.find((t) => t.name === n)!.inputSchema.properties as Record<string, unknown>).direction);
     expect(dir('create_window')).toContain('["before","after"]');
     expect(dir('select_window')).toContain('["next","previous","last"]');
   });

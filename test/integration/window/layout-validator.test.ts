@@ -7,7 +7,8 @@ describe('layout validator (SPEC B19)', () => {
   it('accepts exactly the preset names of tmux 3.3a', () => {
     expect(BUILTIN_LAYOUTS).toEqual(['even-horizontal', 'even-vertical', 'main-horizontal', 'main-vertical', 'tiled']);
     for (const l of BUILTIN_LAYOUTS) expect(isValidLayout(l)).toBe(true);
-    for (const l of ['main-horizontal-mirrored', 'main-vertical-mirrored', 'even', 't', 'Tiled', ' tiled', 'tiled ']) expect(isValidLayout(l)).toBe(false);
+    for (const l of ['main-horizontal-mirrored', 'main-vertical-mirrored', 'even', 't', 'Tiled', ' tiled', 'tiled '])
+      expect(isValidLayout(l)).toBe(false);
   });
 
   it('computes the checksum tmux prints', () => {

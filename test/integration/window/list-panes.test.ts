@@ -27,7 +27,11 @@ describe('list_panes', () => {
     tmux.kill();
   });
 
-  const tmuxPanes = (...scope: string[]) => tmux.tmux('list-panes', ...scope, '-F', '#{pane_id}').split('\n').sort();
+  const tmuxPanes = (...scope: string[]) =>
+    tmux
+      .tmux('list-panes', ...scope, '-F', '#{pane_id}')
+      .split('\n')
+      .sort();
 
   it('lists every pane on the server without targets, with B1 types', async () => {
     const r = await h.ok<{ result: Pane[] }>('list_panes');
@@ -60,7 +64,9 @@ describe('list_panes', () => {
     expect(byId.result.every((p) => p.window_id === w0)).toBe(true);
     // window_index alone resolves in the first session (alpha).
     expect(ids(await h.ok<{ result: Pane[] }>('list_panes', { window_index: 1 }))).toEqual(tmuxPanes('-t', w1));
-    expect(ids(await h.ok<{ result: Pane[] }>('list_panes', { window_index: '0', session_name: 'beta' }))).toEqual(tmuxPanes('-s', '-t', beta));
+    expect(ids(await h.ok<{ result: Pane[] }>('list_panes', { window_index: '0', session_name: 'beta' }))).toEqual(
+      tmuxPanes('-s', '-t', beta),
+    );
   });
 
   it('filters on any tmux format name, ANDed with the scope', async () => {
@@ -91,9 +97,15 @@ describe('list_panes', () => {
     const s = await h.err('list_panes', { session_name: 'nope' });
     expect(firstLine(s.text)).toBe('Object not found: Could not find session_name=nope for list-sessions ()');
     expect(s.meta).toMatchObject({ error_type: 'TmuxObjectDoesNotExist', expected: true });
-    expect(firstLine((await h.err('list_panes', { window_id: '@999' })).text)).toBe('Object not found: Could not find window_id=@999 for list-windows ()');
-    expect(firstLine((await h.err('list_panes', { session_id: '$999' })).text)).toBe('Object not found: Could not find session_id=$999 for list-sessions ()');
-    expect(firstLine((await h.err('list_panes', { window_index: 42 })).text)).toBe('Object not found: Could not find window_index=42 for list-windows ()');
+    expect(firstLine((await h.err('list_panes', { window_id: '@999' })).text)).toBe(
+      'Object not found: Could not find window_id=@999 for list-windows ()',
+    );
+    expect(firstLine((await h.err('list_panes', { session_id: '$999' })).text)).toBe(
+      'Object not found: Could not find session_id=$999 for list-sessions ()',
+    );
+    expect(firstLine((await h.err('list_panes', { window_index: 42 })).text)).toBe(
+      'Object not found: Could not find window_index=42 for list-windows ()',
+    );
   });
 
   it('rejects a window_index that is not an index (SPEC B26)', async () => {

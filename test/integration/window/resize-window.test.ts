@@ -28,7 +28,10 @@ describe('resize_window', () => {
   });
 
   it('resizes one dimension at a time', async () => {
-    expect(await h.ok<Win>('resize_window', { session_name: 'main', window_index: '0', width: 60 })).toMatchObject({ window_width: 60, window_height: 30 });
+    expect(await h.ok<Win>('resize_window', { session_name: 'main', window_index: '0', width: 60 })).toMatchObject({
+      window_width: 60,
+      window_height: 30,
+    });
     expect(await h.ok<Win>('resize_window', { height: 20 })).toMatchObject({ window_width: 60, window_height: 20 });
     expect(size()).toBe('60x20');
   });

@@ -24,12 +24,15 @@ describe('select_layout (SPEC B8, B19)', () => {
   const layout = () => tmux.tmux('display-message', '-p', '-t', win, '#{window_layout}');
   const alive = () => tmux.tmux('display-message', '-p', '#{pid}');
 
-  it.each(['even-horizontal', 'even-vertical', 'main-horizontal', 'main-vertical', 'tiled'])('applies %s and returns the fresh layout', async (name) => {
-    const w = await h.ok<Win>('select_layout', { window_id: win, layout: name });
-    expect(w.window_id).toBe(win);
-    expect(w.window_layout).toBe(layout());
-    expect(w.pane_count).toBe(3);
-  });
+  it.each(['even-horizontal', 'even-vertical', 'main-horizontal', 'main-vertical', 'tiled'])(
+    'applies %s and returns the fresh layout',
+    async (name) => {
+      const w = await h.ok<Win>('select_layout', { window_id: win, layout: name });
+      expect(w.window_id).toBe(win);
+      expect(w.window_layout).toBe(layout());
+      expect(w.pane_count).toBe(3);
+    },
+  );
 
   it('even-horizontal puts every pane in one row; even-vertical in one column', async () => {
     await h.ok('select_layout', { window_id: win, layout: 'even-horizontal' });
@@ -83,7 +86,13 @@ describe('select_layout (SPEC B8, B19)', () => {
 
   it('surfaces tmux errors for a well-formed layout that does not fit the window', async () => {
     // A one-pane layout for a three-pane window: well-formed, so tmux decides.
-    const one = tmux.tmux('display-message', '-p', '-t', tmux.tmux('new-window', '-d', '-P', '-F', '#{window_id}', 'sh'), '#{window_layout}');
+    const one = tmux.tmux(
+      'display-message',
+      '-p',
+      '-t',
+      tmux.tmux('new-window', '-d', '-P', '-F', '#{window_id}', 'sh'),
+      '#{window_layout}',
+    );
     const e = await h.err('select_layout', { window_id: win, layout: one });
     expect(e.text).toMatch(/^tmux error: /);
     expect(e.meta).toMatchObject({ error_type: 'LibTmuxException', expected: true });

@@ -122,13 +122,27 @@ describe('split_window', () => {
 
   it('fails environment conflicts before any tmux call, without echoing the value', async () => {
     const { windowId } = freshWindow();
-    const e = await h.err('split_window', { window_id: windowId, environment: { HISTFILE: '/tmp/SECRET' }, suppress_persistent_history: true });
-    expect(e.text).toBe('environment variable HISTFILE conflicts with suppress_persistent_history=True; omit it or set it to an empty string');
+    const e = await h.err('split_window', {
+      window_id: windowId,
+      environment: { HISTFILE: '/tmp/SECRET' },
+      suppress_persistent_history: true,
+    });
+    expect(e.text).toBe(
+      'environment variable HISTFILE conflicts with suppress_persistent_history=True; omit it or set it to an empty string',
+    );
     expect(e.meta).toMatchObject({ error_type: 'ExpectedToolError', expected: true });
-    const f = await h.err('split_window', { window_id: windowId, environment: { fish_private_mode: '0' }, suppress_persistent_history: true });
+    const f = await h.err('split_window', {
+      window_id: windowId,
+      environment: { fish_private_mode: '0' },
+      suppress_persistent_history: true,
+    });
     expect(f.text).toBe("environment variable fish_private_mode conflicts with suppress_persistent_history=True; omit it or set it to '1'");
-    expect((await h.err('split_window', { window_id: windowId, environment: '[1]' })).text).toBe('environment must be a JSON object, got list');
-    expect((await h.err('split_window', { window_id: windowId, environment: '{"A": 1}' })).text).toBe('environment keys and values must be strings');
+    expect((await h.err('split_window', { window_id: windowId, environment: '[1]' })).text).toBe(
+      'environment must be a JSON object, got list',
+    );
+    expect((await h.err('split_window', { window_id: windowId, environment: '{"A": 1}' })).text).toBe(
+      'environment keys and values must be strings',
+    );
     expect(panesOf(windowId)).toHaveLength(1);
   });
 
@@ -148,7 +162,8 @@ describe('split_window', () => {
     const { windowId } = freshWindow();
     const r = await h.call('split_window', { window_id: windowId, shell: 'true' });
     // Either tmux still had the pane when it was re-read, or the clear explanation comes back.
-    if (r.isError) expect(r.content[0].text).toMatch(/^Pane %\d+ was created but exited before its info could be read \(its command finished\)\.\n/);
+    if (r.isError)
+      expect(r.content[0].text).toMatch(/^Pane %\d+ was created but exited before its info could be read \(its command finished\)\.\n/);
     else expect(r.structuredContent).toMatchObject({ window_id: windowId });
   });
 

@@ -76,7 +76,19 @@ describe('get_window_info and rename_window', () => {
   });
 
   it('keeps names literal: # sequences never expand or run (SPEC B18)', async () => {
-    const cases = ['#{session_name}', 'a#(echo pwned)b', '#', '##', '#[fg=red]x', '##[x', '#[fg=#{session_name}]', 'a#Sb', 'x#,y#}', '-dash', 'ünï #'];
+    const cases = [
+      '#{session_name}',
+      'a#(echo pwned)b',
+      '#',
+      '##',
+      '#[fg=red]x',
+      '##[x',
+      '#[fg=#{session_name}]',
+      'a#Sb',
+      'x#,y#}',
+      '-dash',
+      'ünï #',
+    ];
     for (const literal of cases) {
       const w = await h.ok<Win>('rename_window', { window_id: w1, new_name: literal });
       expect(w.window_name).toBe(literal);

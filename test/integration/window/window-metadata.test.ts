@@ -10,7 +10,16 @@ type ListedTool = {
   _meta?: Record<string, unknown>;
 };
 
-const WINDOW_TOOLS = ['list_panes', 'get_window_info', 'split_window', 'rename_window', 'kill_window', 'select_layout', 'resize_window', 'move_window'];
+const WINDOW_TOOLS = [
+  'list_panes',
+  'get_window_info',
+  'split_window',
+  'rename_window',
+  'kill_window',
+  'select_layout',
+  'resize_window',
+  'move_window',
+];
 
 describe('window family metadata (SPEC §1.1, §1.2, B21)', () => {
   let h: McpHarness;
@@ -67,22 +76,45 @@ describe('window family metadata (SPEC §1.1, §1.2, B21)', () => {
     expect(props('list_panes')).toEqual(['session_name', 'session_id', 'window_id', 'window_index', 'socket_name', 'filters']);
     expect(props('get_window_info')).toEqual(['window_id', 'window_index', 'session_name', 'session_id', 'socket_name']);
     expect(props('split_window')).toEqual([
-      'pane_id', 'session_name', 'session_id', 'window_id', 'window_index', 'direction', 'size',
-      'start_directory', 'shell', 'socket_name', 'environment', 'suppress_persistent_history',
+      'pane_id',
+      'session_name',
+      'session_id',
+      'window_id',
+      'window_index',
+      'direction',
+      'size',
+      'start_directory',
+      'shell',
+      'socket_name',
+      'environment',
+      'suppress_persistent_history',
     ]);
     expect(props('rename_window')).toEqual(['new_name', 'window_id', 'window_index', 'session_name', 'session_id', 'socket_name']);
     expect(props('kill_window')).toEqual(['window_id', 'socket_name']);
     expect(props('select_layout')).toEqual(['layout', 'window_id', 'window_index', 'session_name', 'session_id', 'socket_name']);
     expect(props('resize_window')).toEqual(['window_id', 'window_index', 'session_name', 'session_id', 'height', 'width', 'socket_name']);
-    expect(props('move_window')).toEqual(['window_id', 'window_index', 'session_name', 'session_id', 'destination_index', 'destination_session', 'socket_name']);
+    expect(props('move_window')).toEqual([
+      'window_id',
+      'window_index',
+      'session_name',
+      'session_id',
+      'destination_index',
+      'destination_session',
+      'socket_name',
+    ]);
     expect(tool('kill_window').inputSchema.required).toEqual(['window_id']);
     expect(tool('rename_window').inputSchema.required).toEqual(['new_name']);
     expect(tool('select_layout').inputSchema.required).toEqual(['layout']);
     for (const n of WINDOW_TOOLS) expect(tool(n).inputSchema.additionalProperties).toBe(false);
     const split = tool('split_window').inputSchema.properties!;
-    expect(split.direction).toMatchObject({ anyOf: [{ type: 'string', enum: ['above', 'below', 'left', 'right'] }, { type: 'null' }], default: null });
+    expect(split.direction).toMatchObject({
+      anyOf: [{ type: 'string', enum: ['above', 'below', 'left', 'right'] }, { type: 'null' }],
+      default: null,
+    });
     expect(split.suppress_persistent_history).toMatchObject({ type: 'boolean', default: false });
     expect(tool('move_window').inputSchema.properties!.destination_index).toMatchObject({ default: '' });
-    expect(tool('resize_window').inputSchema.properties!.height).toMatchObject({ anyOf: [{ type: 'integer', minimum: 1 }, { type: 'null' }] });
+    expect(tool('resize_window').inputSchema.properties!.height).toMatchObject({
+      anyOf: [{ type: 'integer', minimum: 1 }, { type: 'null' }],
+    });
   });
 });

@@ -82,11 +82,54 @@ describe('configuration (SPEC §4, B2, C16)', () => {
 
   it('has a flag for every variable (C16), each listed in --help', () => {
     const c = cfg(
-      ['--socket-path', '/s', '--tmux-bin', '/t', '--wait-max-seconds', '9', '--engine=exec', '--log-level', 'debug', '--audit-log', '/a.jsonl', '--suppress-history', '0'],
-      { TMUX_MCP_SOCKET_PATH: '/x', TMUX_MCP_TMUX_BIN: '/y', TMUX_MCP_WAIT_MAX_SECONDS: '5', TMUX_MCP_ENGINE: 'control', TMUX_MCP_LOG_LEVEL: 'error', TMUX_MCP_AUDIT_LOG: '/b' },
+      [
+        '--socket-path',
+        '/s',
+        '--tmux-bin',
+        '/t',
+        '--wait-max-seconds',
+        '9',
+        '--engine=exec',
+        '--log-level',
+        'debug',
+        '--audit-log',
+        '/a.jsonl',
+        '--suppress-history',
+        '0',
+      ],
+      {
+        TMUX_MCP_SOCKET_PATH: '/x',
+        TMUX_MCP_TMUX_BIN: '/y',
+        TMUX_MCP_WAIT_MAX_SECONDS: '5',
+        TMUX_MCP_ENGINE: 'control',
+        TMUX_MCP_LOG_LEVEL: 'error',
+        TMUX_MCP_AUDIT_LOG: '/b',
+      },
     );
-    expect(c).toMatchObject({ socketPath: '/s', tmuxBin: '/t', waitMaxSeconds: 9, engine: 'exec', logLevel: 'debug', auditLog: '/a.jsonl', suppressHistory: false });
-    for (const flag of ['--safety', '--socket-name', '--socket-path', '--tmux-bin', '--wait-max-seconds', '--suppress-history', '--prompts-as-tools', '--engine', '--log-level', '--audit-log', '--plugin', '--help', '--version'])
+    expect(c).toMatchObject({
+      socketPath: '/s',
+      tmuxBin: '/t',
+      waitMaxSeconds: 9,
+      engine: 'exec',
+      logLevel: 'debug',
+      auditLog: '/a.jsonl',
+      suppressHistory: false,
+    });
+    for (const flag of [
+      '--safety',
+      '--socket-name',
+      '--socket-path',
+      '--tmux-bin',
+      '--wait-max-seconds',
+      '--suppress-history',
+      '--prompts-as-tools',
+      '--engine',
+      '--log-level',
+      '--audit-log',
+      '--plugin',
+      '--help',
+      '--version',
+    ])
       expect(HELP_TEXT).toContain(flag);
     expect(HELP_TEXT).toContain('Run the tmux MCP server over stdio.');
   });
@@ -118,8 +161,15 @@ describe('configuration (SPEC §4, B2, C16)', () => {
   it('an empty SUPPRESS_HISTORY is invalid, unlike other empty variables (C16 follows Part A)', () => {
     expect(() => cfg([], { TMUX_MCP_SUPPRESS_HISTORY: '' })).toThrow(ConfigError);
     expect(() => cfg([], { LIBTMUX_SUPPRESS_HISTORY: '' })).toThrow(ConfigError);
-    expect(cfg([], { TMUX_MCP_SAFETY: '', TMUX_MCP_ENGINE: '', TMUX_MCP_LOG_LEVEL: '', TMUX_MCP_AUDIT_LOG: '', TMUX_MCP_TMUX_BIN: '' })).toMatchObject({
-      safety: 'mutating', engine: 'control', logLevel: 'info', auditLog: null, tmuxBin: 'tmux', warnings: [],
+    expect(
+      cfg([], { TMUX_MCP_SAFETY: '', TMUX_MCP_ENGINE: '', TMUX_MCP_LOG_LEVEL: '', TMUX_MCP_AUDIT_LOG: '', TMUX_MCP_TMUX_BIN: '' }),
+    ).toMatchObject({
+      safety: 'mutating',
+      engine: 'control',
+      logLevel: 'info',
+      auditLog: null,
+      tmuxBin: 'tmux',
+      warnings: [],
     });
   });
 
@@ -128,7 +178,10 @@ describe('configuration (SPEC §4, B2, C16)', () => {
     expect(cfg([], { TMUX_MCP_WAIT_MAX_SECONDS: '1e1' }).waitMaxSeconds).toBe(10);
     expect(cfg([], { TMUX_MCP_WAIT_MAX_SECONDS: '.5' }).waitMaxSeconds).toBe(1);
     for (const bad of ['0x10', '0b11', 'Infinity', '1e999', 'nan', '5s'])
-      expect({ bad, c: cfg([], { TMUX_MCP_WAIT_MAX_SECONDS: bad }) }).toMatchObject({ bad, c: { waitMaxSeconds: 30, warnings: [expect.any(String)] } });
+      expect({ bad, c: cfg([], { TMUX_MCP_WAIT_MAX_SECONDS: bad }) }).toMatchObject({
+        bad,
+        c: { waitMaxSeconds: 30, warnings: [expect.any(String)] },
+      });
   });
 
   it('rejects unknown flags and missing values', () => {

@@ -13,7 +13,22 @@ describe('server instructions (SPEC §2.3, B17, C17)', () => {
 
   it('keeps the required content and the wait-tool order', () => {
     const t = buildInstructions({ safety: 'mutating', suppressHistory: true, tmuxEnv: null, tmuxPane: null });
-    for (const phrase of ['tmux MCP server', 'Server > Session > Window > Pane', 'TMUX_MCP_SOCKET', 'TRIGGERS:', 'ANTI-TRIGGERS:', 'search_panes', 'snapshot_pane', "WAIT, DON'T POLL", 'HOOKS ARE READ-ONLY', 'BUFFERS', 'list_buffers', 'Safety level: mutating', 'TMUX_MCP_SAFETY', 'suppress_history=true'])
+    for (const phrase of [
+      'tmux MCP server',
+      'Server > Session > Window > Pane',
+      'TMUX_MCP_SOCKET',
+      'TRIGGERS:',
+      'ANTI-TRIGGERS:',
+      'search_panes',
+      'snapshot_pane',
+      "WAIT, DON'T POLL",
+      'HOOKS ARE READ-ONLY',
+      'BUFFERS',
+      'list_buffers',
+      'Safety level: mutating',
+      'TMUX_MCP_SAFETY',
+      'suppress_history=true',
+    ])
       expect(t).toContain(phrase);
     expect(t.indexOf('run_command')).toBeLessThan(t.indexOf('wait_for_channel'));
     expect(t.indexOf('wait_for_channel')).toBeLessThan(t.indexOf('wait_for_text'));
@@ -27,7 +42,12 @@ describe('server instructions (SPEC §2.3, B17, C17)', () => {
   it('adds the caller context, dropping the socket part and then the block when too long', () => {
     const short = buildInstructions({ safety: 'mutating', suppressHistory: true, tmuxEnv: '/tmp/tmux-0/work,1,0', tmuxPane: '%3' });
     expect(short).toContain('this MCP runs inside tmux pane %3 (socket work).');
-    const long = buildInstructions({ safety: 'destructive', suppressHistory: true, tmuxEnv: '/tmp/tmux-0/' + 'w'.repeat(400) + ',1,0', tmuxPane: '%3' });
+    const long = buildInstructions({
+      safety: 'destructive',
+      suppressHistory: true,
+      tmuxEnv: '/tmp/tmux-0/' + 'w'.repeat(400) + ',1,0',
+      tmuxPane: '%3',
+    });
     expect(long).toContain('this MCP runs inside tmux pane %3.');
     const hostile = buildInstructions({ safety: 'readonly', suppressHistory: true, tmuxEnv: null, tmuxPane: '%' + 'x'.repeat(3000) });
     expect(hostile).not.toContain('Agent context');

@@ -77,7 +77,9 @@ describe('plugin names resolve from the working directory, then the server direc
     expect(resolveSpecifier('tmux-mcp-plugin-both', [cwd, server])).toBe(inCwd);
     expect(resolveSpecifier('tmux-mcp-plugin-server-only', [cwd, server])).toBe(onlyServer);
     expect(() => resolveSpecifier('tmux-mcp-plugin-nowhere', [cwd, server])).toThrow(PluginLoadError);
-    expect(() => resolveSpecifier('tmux-mcp-plugin-nowhere', [cwd, server])).toThrow("plugin 'tmux-mcp-plugin-nowhere' could not be loaded: module not found");
+    expect(() => resolveSpecifier('tmux-mcp-plugin-nowhere', [cwd, server])).toThrow(
+      "plugin 'tmux-mcp-plugin-nowhere' could not be loaded: module not found",
+    );
   });
 
   it('relative and absolute paths are files, resolved from the working directory', () => {

@@ -18,15 +18,23 @@ describe('@Tool self-check (SPEC C36)', () => {
       static Output = String;
     }
     const m = getToolMetadata(DoIt)!;
-    expect(m.annotations).toEqual({ title: 'Do It', readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true });
+    expect(m.annotations).toEqual({
+      title: 'Do It',
+      readOnlyHint: false,
+      destructiveHint: false,
+      idempotentHint: true,
+      openWorldHint: true,
+    });
     expect(m.tags).toEqual(['mutating', 'self-bounded']);
   });
 
-  const define = (tier: 'readonly' | 'mutating' | 'destructive', statics: Record<string, unknown>, opts = {}) => () => {
-    class X {}
-    Object.assign(X, { toolName: 'x_tool', description: 'd', Input: In, Output: String, ...statics });
-    Tool(tier, opts)(X);
-  };
+  const define =
+    (tier: 'readonly' | 'mutating' | 'destructive', statics: Record<string, unknown>, opts = {}) =>
+    () => {
+      class X {}
+      Object.assign(X, { toolName: 'x_tool', description: 'd', Input: In, Output: String, ...statics });
+      Tool(tier, opts)(X);
+    };
 
   it.each([
     ['bad name', define('readonly', { toolName: 'Bad-Name' }), /snake_case/],

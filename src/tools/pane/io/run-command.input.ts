@@ -17,7 +17,8 @@ export class RunCommandInput {
   @Param({
     type: 'number',
     default: 30.0,
-    description: 'Seconds to wait for the command to finish, capped by the server wait ceiling (TMUX_MCP_WAIT_MAX_SECONDS). On timeout the command keeps running.',
+    description:
+      'Seconds to wait for the command to finish, capped by the server wait ceiling (TMUX_MCP_WAIT_MAX_SECONDS). On timeout the command keeps running.',
   })
   timeout!: number;
   @Param({

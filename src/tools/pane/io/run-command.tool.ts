@@ -18,7 +18,7 @@ export class RunCommandTool implements ToolHandler<RunCommandInput, RunCommandRe
   static readonly toolName = 'run_command';
   static readonly description =
     'Run a shell command in a tmux pane and wait for it to finish: returns its exit status and the visible pane output ' +
-    '(prompts and the echoed command included). The command runs in a subshell of the pane\'s shell, so cd/export do not persist. ' +
+    "(prompts and the echoed command included). The command runs in a subshell of the pane's shell, so cd/export do not persist. " +
     'On timeout the command keeps running (timed_out=true, exit_status=null); check on it later with wait_for_text or capture_pane. ' +
     'Prefer this over send_keys + wait_for_text when you need to know whether a command succeeded.';
   static readonly Input = RunCommandInput;

@@ -39,7 +39,13 @@ export class SendKeysBatchRunner {
     private readonly mapper: TmuxErrorMapper,
   ) {}
 
-  async runOne(engine: TmuxEngine, index: number, op: SendKeysOperation, deadline: BatchDeadline | null, signal: AbortSignal): Promise<SendKeysOperationResult> {
+  async runOne(
+    engine: TmuxEngine,
+    index: number,
+    op: SendKeysOperation,
+    deadline: BatchDeadline | null,
+    signal: AbortSignal,
+  ): Promise<SendKeysOperationResult> {
     const t0 = performance.now();
     const row = (pane_id: string | null, error: string | null, elapsed = round3(secondsSince(t0))): SendKeysOperationResult => ({
       index,
@@ -99,7 +105,9 @@ export class SendKeysBatchRunner {
       err instanceof ToolError
         ? err
         : (this.mapper.map(err) ??
-          new UnexpectedError(`Unexpected error: ${err instanceof Error ? err.name : typeof err}: ${err instanceof Error ? err.message : String(err)}`));
+          new UnexpectedError(
+            `Unexpected error: ${err instanceof Error ? err.name : typeof err}: ${err instanceof Error ? err.message : String(err)}`,
+          ));
     return te.suggestion ? `${te.message}\n${te.suggestion}` : te.message;
   }
 }

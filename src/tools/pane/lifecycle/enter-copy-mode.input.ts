@@ -5,7 +5,14 @@ export class EnterCopyModeInput {
   @Param(P.paneId) pane_id!: string | null;
   // >= 1 in the schema (SPEC C25); null or absent means no scrolling.
   // Bounded above too: tmux runs `send-keys -N n` n times while every client waits.
-  @Param({ type: 'integer', nullable: true, default: null, minimum: 1, maximum: 100_000, description: 'Lines to scroll up right after entering copy mode (at most 100000).' })
+  @Param({
+    type: 'integer',
+    nullable: true,
+    default: null,
+    minimum: 1,
+    maximum: 100_000,
+    description: 'Lines to scroll up right after entering copy mode (at most 100000).',
+  })
   scroll_up!: number | null;
   @Param({ ...P.sessionName, description: 'Session name for pane resolution.' }) session_name!: string | null;
   @Param({ ...P.sessionId, description: "Session id, e.g. '$1', for pane resolution." }) session_id!: string | null;

@@ -6,7 +6,10 @@ export class FindPaneByPositionInput {
   @Param({ type: 'string', enum: CORNERS, description: "Window corner: 'top-left', 'top-right', 'bottom-left' or 'bottom-right'." })
   corner!: Corner;
   @Param({ ...P.windowId, description: "Window id, e.g. '@1'." }) window_id!: string | null;
-  @Param({ ...P.windowIndex, description: "Window index within the session (integer or digit string); with session_name/session_id, else the first session's." })
+  @Param({
+    ...P.windowIndex,
+    description: "Window index within the session (integer or digit string); with session_name/session_id, else the first session's.",
+  })
   window_index!: string | null;
   @Param(P.sessionName) session_name!: string | null;
   @Param(P.sessionId) session_id!: string | null;

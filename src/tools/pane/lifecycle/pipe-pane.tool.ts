@@ -31,8 +31,7 @@ export class PipePaneTool implements ToolHandler<PipePaneInput, string> {
 
   async execute(input: PipePaneInput): Promise<string> {
     const path = input.output_path;
-    if (path !== null && !path.trim())
-      throw new ExpectedToolError('output_path must be a non-empty path, or None to stop piping.');
+    if (path !== null && !path.trim()) throw new ExpectedToolError('output_path must be a non-empty path, or None to stop piping.');
     const engine = this.panes.engine(input.socket_name);
     const paneId = (await this.panes.resolve(engine, input)).pane_id;
     if (path === null) {

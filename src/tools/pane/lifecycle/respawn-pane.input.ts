@@ -22,7 +22,10 @@ export class RespawnPaneInput {
   shell!: string | null;
   @Param({ type: 'string', nullable: true, default: null, description: 'Working directory of the new process (tmux -c).' })
   start_directory!: string | null;
-  @Param({ ...P.environment, description: 'Environment variables for the new process (one tmux -e KEY=VALUE each), as an object or a JSON object string.' })
+  @Param({
+    ...P.environment,
+    description: 'Environment variables for the new process (one tmux -e KEY=VALUE each), as an object or a JSON object string.',
+  })
   environment!: Record<string, string> | string | null;
   @Param(P.socketName) socket_name!: string | null;
   @Param(P.suppressPersistentHistory) suppress_persistent_history!: boolean;

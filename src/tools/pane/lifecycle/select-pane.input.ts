@@ -12,7 +12,8 @@ export class SelectPaneInput {
     enum: PANE_DIRECTIONS,
     nullable: true,
     default: null,
-    description: "Relative navigation within the window: 'up', 'down', 'left', 'right', 'last' (previously active), 'next' or 'previous' (pane order, wrapping).",
+    description:
+      "Relative navigation within the window: 'up', 'down', 'left', 'right', 'last' (previously active), 'next' or 'previous' (pane order, wrapping).",
   })
   direction!: PaneDirection | null;
   @Param({ ...P.windowId, description: 'Window id scoping directional navigation.' }) window_id!: string | null;

@@ -48,7 +48,10 @@ export class SelectPaneTool implements ToolHandler<SelectPaneInput, PaneInfo> {
   private async cycle(engine: TmuxEngine, windowId: string, step: number): Promise<void> {
     const rows: Row[] = await this.panes.panesOf(engine, windowId);
     if (!rows.length) return;
-    const at = Math.max(0, rows.findIndex((r) => r.pane_active === '1'));
+    const at = Math.max(
+      0,
+      rows.findIndex((r) => r.pane_active === '1'),
+    );
     const target = rows[(at + step + rows.length) % rows.length];
     await engine.run(['select-pane', '-t', target.pane_id]);
   }

@@ -10,7 +10,8 @@ export class CapturePaneInput {
     type: 'integer',
     nullable: true,
     default: null,
-    description: 'Start line (tmux -S): 0 is the first visible line, negative values reach into scrollback. Default: the first visible line.',
+    description:
+      'Start line (tmux -S): 0 is the first visible line, negative values reach into scrollback. Default: the first visible line.',
   })
   start!: number | null;
   @Param({ type: 'integer', nullable: true, default: null, description: 'End line (tmux -E). Default: the last visible line.' })

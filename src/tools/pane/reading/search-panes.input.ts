@@ -6,10 +6,15 @@ export class SearchPanesInput {
     type: 'string',
     // Bounded: V8 compiles huge patterns lazily and would fail at match time (SPEC C25).
     maxLength: 10_000,
-    description: 'Text to search for in pane contents. Literal text by default (*, ?, [ and every other character match themselves); set regex=true for a regular expression.',
+    description:
+      'Text to search for in pane contents. Literal text by default (*, ?, [ and every other character match themselves); set regex=true for a regular expression.',
   })
   pattern!: string;
-  @Param({ type: 'boolean', default: false, description: 'Interpret pattern as a (JavaScript) regular expression. Default false (literal text).' })
+  @Param({
+    type: 'boolean',
+    default: false,
+    description: 'Interpret pattern as a (JavaScript) regular expression. Default false (literal text).',
+  })
   regex!: boolean;
   @Param({ ...P.sessionName, description: 'Limit the search to panes of this session (exact name).' })
   session_name!: string | null;

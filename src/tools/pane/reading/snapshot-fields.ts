@@ -6,8 +6,18 @@ const HEAD = ['cursor_x', 'cursor_y', 'pane_width', 'pane_height', 'pane_in_mode
 /** Free text a program in the pane can set (titles via OSC, process names, directory names). */
 const FREE = ['pane_title', 'pane_current_command', 'pane_current_path'];
 const TAIL = [
-  'pane_left', 'pane_top', 'pane_right', 'pane_bottom', 'pane_at_left', 'pane_at_right', 'pane_at_top', 'pane_at_bottom',
-  'pane_tty', 'pane_pid', 'pane_dead', 'alternate_on',
+  'pane_left',
+  'pane_top',
+  'pane_right',
+  'pane_bottom',
+  'pane_at_left',
+  'pane_at_right',
+  'pane_at_top',
+  'pane_at_bottom',
+  'pane_tty',
+  'pane_pid',
+  'pane_dead',
+  'alternate_on',
 ];
 export const SNAPSHOT_FIELDS = [...HEAD, ...FREE, ...TAIL];
 export const SNAPSHOT_FORMAT = SNAPSHOT_FIELDS.map((f) => `#{${f}}`).join(SEP);

@@ -10,17 +10,23 @@ export class WaitForTextInput {
     type: 'string[]',
     nullable: true,
     default: null,
-    description: 'Success patterns; the first one to match a line written after the call began ends the wait. Literal text unless regex=true. Omit or pass null to wait for any new output.',
+    description:
+      'Success patterns; the first one to match a line written after the call began ends the wait. Literal text unless regex=true. Omit or pass null to wait for any new output.',
   })
   patterns!: string[] | null;
   @Param({
     type: 'string[]',
     nullable: true,
     default: null,
-    description: "Failure patterns (e.g. 'error:', 'FAILED', 'Traceback'). A hit ends the wait at once with outcome 'stopped' and found=false; stop wins a tie with patterns.",
+    description:
+      "Failure patterns (e.g. 'error:', 'FAILED', 'Traceback'). A hit ends the wait at once with outcome 'stopped' and found=false; stop wins a tie with patterns.",
   })
   stop!: string[] | null;
-  @Param({ type: 'boolean', default: false, description: 'Interpret patterns and stop as (JavaScript) regular expressions. Default false (literal text).' })
+  @Param({
+    type: 'boolean',
+    default: false,
+    description: 'Interpret patterns and stop as (JavaScript) regular expressions. Default false (literal text).',
+  })
   regex!: boolean;
   @Param(P.paneId) pane_id!: string | null;
   @Param(P.sessionName) session_name!: string | null;
@@ -29,7 +35,8 @@ export class WaitForTextInput {
   @Param({
     type: 'number',
     default: 8.0,
-    description: 'Requested seconds to wait. Clamped to the server ceiling (TMUX_MCP_WAIT_MAX_SECONDS, 30 s by default); see effective_timeout.',
+    description:
+      'Requested seconds to wait. Clamped to the server ceiling (TMUX_MCP_WAIT_MAX_SECONDS, 30 s by default); see effective_timeout.',
   })
   timeout!: number;
   @Param({
