@@ -16,15 +16,21 @@ import 'reflect-metadata';
 export { Tool, TIER_PRESETS } from './framework/decorators/tool.decorator';
 export type { ToolClassStatics } from './framework/decorators/tool.decorator';
 export { Param, Field } from './framework/decorators/param.decorator';
+export { Description, Default, Nullable, AllowNul } from './framework/decorators/dto.decorators';
+export { IsIndex, IsSize, IsStringMap, IsStringMapOrJson, IsScalarMapOrJson, NoControlChars } from './framework/validation/constraints';
+export { validateDto, formatViolations } from './framework/validation/dto-validator';
+export type { Violation, ValidationOutcome } from './framework/validation/dto-validator';
+export { objectSchema as inputSchemaOf } from './framework/validation/dto-schema';
 export { HandleErrors } from './framework/decorators/handle-errors.decorator';
 export { UseInterceptors } from './framework/decorators/use-interceptors.decorator';
-export type { ParamOptions, ParamKind, Class } from './framework/metadata/param-metadata';
+export type { ParamKind, Class } from './framework/metadata/param-metadata';
+export type { ParamOptions, FieldOptions } from './framework/decorators/param.decorator';
 export type { Tier, ToolOptions, ToolAnnotations, ToolMetadata, OutputDecl } from './framework/metadata/tool-metadata';
 export { getToolMetadata } from './framework/metadata/tool-metadata';
 
 export type { ToolHandler, CallEnv } from './framework/pipeline/tool-dispatcher';
 export { ToolDispatcher } from './framework/pipeline/tool-dispatcher';
-export type { ToolCallContext, ProgressReporter, ClientLogLevel, Token } from './framework/pipeline/call-context';
+export type { ToolCallContext, ProgressReporter, ClientLogLevel } from './framework/pipeline/call-context';
 export type { ToolInterceptor, ToolCall, Next } from './framework/pipeline/tool-interceptor';
 export { ORDER } from './framework/pipeline/tool-interceptor';
 export type { ToolResult, ContentBlock, TextContent } from './framework/pipeline/tool-result';
@@ -35,7 +41,7 @@ export type { ErrorMapper, ToolErrorOptions } from './framework/errors/tool-erro
 export { safeRepr, safeText } from './framework/validation/safe-repr';
 
 export * from './framework/tokens';
-export { CONTAINER } from './framework/container-token';
+
 export { definePlugin } from './framework/plugins/plugin';
 export type { ResourceTemplateProvider, CompletionContext } from './framework/protocol/resources.handlers';
 export { ResourceNotFoundError } from './framework/protocol/resources.handlers';
@@ -49,11 +55,11 @@ export { SERVER_CONFIG } from './config/server-config';
 export type { ServerConfig, EngineMode } from './config/server-config';
 
 // tmux layer: the engine comes through services, never through the call context (SPEC C35).
-export { TmuxServerPool, ENGINE_FACTORY } from './tmux/tmux-server-pool';
-export type { EngineFactory } from './tmux/tmux-server-pool';
+export { TmuxServerPool, ENGINE_FACTORY } from './services/tmux-server-pool.service';
+export type { EngineFactory } from './services/tmux-server-pool.service';
 export type { TmuxEngine, TmuxServerKey, RunOptions, PaneEvent } from './tmux/tmux-engine';
 export * from './tmux/tmux-errors';
-export { TmuxErrorMapper } from './tmux/tmux-error.mapper';
+export { TmuxErrorMapper } from './services/tmux-error.mapper';
 export { TargetResolver } from './services/target-resolver.service';
 export type { TargetArgs } from './services/target-resolver.service';
 export { HierarchyService } from './services/hierarchy.service';

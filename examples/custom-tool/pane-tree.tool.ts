@@ -27,7 +27,7 @@ export class PaneTreeTool implements ToolHandler<PaneTreeInput, string> {
     ]);
     if (!sessions.length) return '(no tmux server or no sessions)';
     const out: string[] = [];
-    for (const s of sessions) {
+    for (const s of sessions.filter((x) => input.session_name == null || x.session_name === input.session_name)) {
       out.push(`${s.session_id} ${s.session_name}`);
       for (const w of windows.filter((x) => x.session_id === s.session_id)) {
         out.push(`  ${w.window_id} ${w.window_index}:${w.window_name}${w.window_active === '1' ? ' *' : ''}`);

@@ -1,6 +1,6 @@
 import type { Tier } from '../framework/metadata/tool-metadata';
 import type { LogLevel } from '../framework/logging/logger.factory';
-import { Symbol_for } from './symbol';
+import { token } from '../framework/tokens';
 
 export type EngineMode = 'control' | 'exec';
 
@@ -28,6 +28,6 @@ export interface ServerConfig {
   warnings: string[];
 }
 
-export const SERVER_CONFIG = Symbol_for<ServerConfig>('server-config');
+export const SERVER_CONFIG = token<ServerConfig>('server-config');
 /** run_command's `suppress_history` default for this server (a `defaultFrom` token, SPEC §1.2/§4). */
-export const SUPPRESS_HISTORY_DEFAULT = Symbol_for<boolean>('suppress-history-default');
+export const SUPPRESS_HISTORY_DEFAULT = token<boolean>('suppress-history-default');

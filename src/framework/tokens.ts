@@ -1,34 +1,53 @@
-import type { Token } from './pipeline/call-context';
+import type { DependencyContainer } from 'tsyringe';
+import type { ErrorMapper } from './errors/tool-errors';
+import type { LoggerFactory } from './logging/logger.factory';
+import type { Class } from './metadata/param-metadata';
+import type { ProgressReporter, ToolCallContext } from './pipeline/call-context';
+import type { ToolDispatcher } from './pipeline/tool-dispatcher';
+import type { ToolInterceptor } from './pipeline/tool-interceptor';
+import type { PromptProvider } from './protocol/prompts.handlers';
+import type { ResourceTemplateProvider } from './protocol/resources.handlers';
+
+/** A DI token that carries the type of what it resolves to. */
+export type Token<T> = symbol & { readonly __type?: T };
 
 /**
- * DI tokens. Built with Symbol.for so a plugin with its own copy of the package meets the
- * server's registrations (SPEC C33).
+ * The one token factory. `Symbol.for` makes a plugin that loaded its own copy of the package
+ * meet the server's registrations (docs/architecture.md#plugins).
  */
-const t = <T>(name: string): Token<T> => Symbol.for(`tmux-mcp:${name}`) as Token<T>;
+export const token = <T>(name: string): Token<T> => Symbol.for(`tmux-mcp:${name}`) as Token<T>;
 
-/** Multi-token: tool classes (registered with `useValue: ToolClass`). */
-export const TOOL_CLASSES = t<unknown>('tool-classes');
-/** Multi-token: ToolInterceptor instances (register with `useClass`). */
-export const INTERCEPTORS = t<unknown>('interceptors');
+/** Resolves a token (typed). */
+export const resolveToken = <T>(container: DependencyContainer, t: Token<T>): T => container.resolve<T>(t);
+
+/** Every registration of a multi-token, in registration order (none registered: `[]`). */
+export const resolveAllTokens = <T>(container: DependencyContainer, t: Token<T>): T[] =>
+  container.isRegistered(t, true) ? container.resolveAll<T>(t) : [];
+
+/** A graceful-shutdown step (best effort, run in registration order). */
+export type ShutdownHook = () => Promise<void> | void;
+
+/** Multi-token: tool classes (`useValue: ToolClass`). */
+export const TOOL_CLASSES = token<Class>('tool-classes');
+/** Multi-token: interceptors of the onion (`useClass`, singleton). */
+export const INTERCEPTORS = token<ToolInterceptor>('interceptors');
 /** Multi-token: global ErrorMapper classes, tried after a tool's own `@HandleErrors` mappers. */
-export const ERROR_MAPPERS = t<unknown>('error-mappers');
+export const ERROR_MAPPERS = token<Class<ErrorMapper>>('error-mappers');
 /** Multi-token: resource template providers. */
-export const RESOURCES = t<unknown>('resources');
+export const RESOURCES = token<ResourceTemplateProvider>('resources');
 /** Multi-token: prompt providers. */
-export const PROMPTS = t<unknown>('prompts');
-/** Multi-token: async hooks run once at shutdown (best effort). */
-export const SHUTDOWN_HOOKS = t<unknown>('shutdown-hooks');
+export const PROMPTS = token<PromptProvider>('prompts');
+/** Multi-token: async hooks run once at graceful shutdown. */
+export const SHUTDOWN_HOOKS = token<ShutdownHook>('shutdown-hooks');
 /** The server's logger factory: `(name) => winston.Logger`. */
-export const LOGGER_FACTORY = t<unknown>('logger-factory');
-/** Framework-level settings (ServerSettings). */
-export const SERVER_SETTINGS = t<unknown>('server-settings');
-/** Per-call: the ToolCallContext. */
-export const CALL_CONTEXT = t<unknown>('call-context');
-/** Per-call: the AbortSignal. */
-export const ABORT_SIGNAL = t<unknown>('abort-signal');
-/** Per-call: the ProgressReporter. */
-export const PROGRESS = t<unknown>('progress');
-/** The tool dispatcher (for batch tools that re-enter the chain). */
-export const TOOL_DISPATCHER = t<unknown>('tool-dispatcher');
-/** The instructions text provider: `() => string`. */
-export const INSTRUCTIONS = t<unknown>('instructions');
+export const LOGGER_FACTORY = token<LoggerFactory>('logger-factory');
+/** The server's own DependencyContainer (for services that resolve classes named in metadata). */
+export const CONTAINER = token<DependencyContainer>('container');
+/** The tool dispatcher (batch tools re-enter the onion through it). */
+export const TOOL_DISPATCHER = token<ToolDispatcher>('tool-dispatcher');
+/** Per call: the ToolCallContext. */
+export const CALL_CONTEXT = token<ToolCallContext>('call-context');
+/** Per call: the AbortSignal. */
+export const ABORT_SIGNAL = token<AbortSignal>('abort-signal');
+/** Per call: the ProgressReporter. */
+export const PROGRESS = token<ProgressReporter>('progress');

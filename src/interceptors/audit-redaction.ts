@@ -1,22 +1,24 @@
 import { createHash } from 'node:crypto';
+import type { Class } from '../framework/metadata/param-metadata';
+import { dtoPlan } from '../framework/validation/dto-plan';
+import { validateDto } from '../framework/validation/dto-validator';
+import { isPlainObject } from '../framework/validation/string-rules';
 
-/** Argument names whose values are never logged (SPEC §3 item 4), at every nesting level (C12). */
+/**
+ * What the audit record keeps of a call's arguments (docs/reference/safety.md#audit-log):
+ * payload arguments (by name, at every level) and every argument the tool did not accept
+ * (unknown, or rejected by validation) are reduced to their length and a hash prefix; other
+ * strings are cut after 200 code points. No rejected or payload value is ever written.
+ */
+
+/** Argument names whose values are never logged, at every nesting level. */
 export const SENSITIVE_ARGS = new Set(['keys', 'text', 'command', 'value', 'content', 'shell', 'environment']);
 
 const MAX_LOGGED_STR_LEN = 200;
 
-const SEND_KEYS_OP_FIELDS: Record<string, 'str' | 'str?' | 'bool'> = {
-  keys: 'str',
-  pane_id: 'str?',
-  session_name: 'str?',
-  session_id: 'str?',
-  window_id: 'str?',
-  enter: 'bool',
-  literal: 'bool',
-  suppress_history: 'bool',
-};
+type Loc = readonly (string | number)[];
 
-/** Code points, as Python's len() counts them (SPEC C31): an emoji is 1, not 2 UTF-16 units. */
+/** Code points, as Python's len() counts them: an emoji is 1, not 2 UTF-16 units. */
 function codePoints(s: string): number {
   let n = s.length;
   for (let i = 0; i < s.length; i++) {
@@ -36,78 +38,103 @@ export function digest(s: string): { len: number; sha256_prefix: string } {
   return { len: codePoints(s), sha256_prefix: createHash('sha256').update(s, 'utf8').digest('hex').slice(0, 12) };
 }
 
-/** Non-sensitive strings over 200 code points keep their first 200 (never half a surrogate pair, C31). */
+/** A value the tool did not accept: its length and hash (a non-string is measured as its JSON text). */
+export function digestAny(v: unknown): { len: number; sha256_prefix: string } {
+  return digest(typeof v === 'string' ? v : (JSON.stringify(v) ?? String(v)));
+}
+
+/** Non-sensitive strings over 200 code points keep their first 200 (never half a surrogate pair). */
 function truncateLogged(v: string): string {
   if (v.length <= MAX_LOGGED_STR_LEN) return v;
   const cps = Array.from(v);
   return cps.length > MAX_LOGGED_STR_LEN ? `${cps.slice(0, MAX_LOGGED_STR_LEN).join('')}...<truncated>` : v;
 }
 
-const typeName = (v: unknown): string =>
-  v === null
-    ? 'NoneType'
-    : Array.isArray(v)
-      ? 'list'
-      : typeof v === 'object'
-        ? 'dict'
-        : typeof v === 'string'
-          ? 'str'
-          : typeof v === 'boolean'
-            ? 'bool'
-            : typeof v === 'number'
-              ? Number.isInteger(v)
-                ? 'int'
-                : 'float'
-              : typeof v;
-
-const redacted = (v: unknown) => ({ type: typeName(v), redacted: true });
-
+/** A payload argument: strings digested; a map keeps its keys and digests each value. */
 function summarizeSensitive(v: unknown): unknown {
   if (typeof v === 'string') return digest(v);
-  if (v && typeof v === 'object' && !Array.isArray(v)) {
+  if (isPlainObject(v)) {
     const out: Record<string, unknown> = {};
-    for (const [k, x] of Object.entries(v)) out[k] = typeof x === 'string' ? digest(x) : redacted(x);
+    for (const [k, x] of Object.entries(v)) out[k] = digestAny(x);
     return out;
   }
-  return v === null || typeof v === 'boolean' || typeof v === 'number' ? v : redacted(v);
+  return v === null || typeof v === 'boolean' || typeof v === 'number' ? v : digestAny(v);
 }
 
-function summarizeOperation(item: unknown): unknown {
-  if (!item || typeof item !== 'object' || Array.isArray(item)) return redacted(item);
-  const o = item as Record<string, unknown>;
-  if ('tool' in o || 'arguments' in o) {
-    const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(o)) {
-      if (k === 'tool') out.tool = typeof v === 'string' ? v : redacted(v);
-      else if (k === 'arguments')
-        out.arguments = v && typeof v === 'object' && !Array.isArray(v) ? summarizeArgs(v as Record<string, unknown>) : redacted(v);
-      else out[k] = redacted(v);
-    }
-    return out;
-  }
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(o)) {
-    const kind = SEND_KEYS_OP_FIELDS[k];
-    if (kind === 'str' && typeof v === 'string') out[k] = digest(v);
-    else if (kind === 'str?' && (v === null || typeof v === 'string')) out[k] = summarizeValue(k, v);
-    else if (kind === 'bool' && typeof v === 'boolean') out[k] = v;
-    else out[k] = redacted(v);
-  }
-  return out;
+/** How to read one call's arguments. */
+export interface RedactionScope {
+  /** The tool's input class (its fields are the accepted argument names). */
+  readonly input?: Class;
+  /** Locations of the arguments the tool rejected (unknown keys included). */
+  readonly rejected: readonly Loc[];
+  /** The call failed: free-form object arguments (e.g. prompt arguments) are digested whole. */
+  readonly failed: boolean;
+  /** The input class of a tool named inside a batch operation. */
+  nestedInput(tool: string): Class | undefined;
 }
 
-function summarizeValue(key: string, v: unknown): unknown {
+const sameLoc = (a: Loc, b: Loc): boolean => a.length === b.length && a.every((x, i) => String(x) === String(b[i]));
+
+/** Free-form object fields of the input class (validated as "an object", nothing more). */
+function freeFormFields(input: Class | undefined): Set<string> {
+  if (!input) return new Set();
+  return new Set(
+    dtoPlan(input)
+      .fields.filter((f) => !f.nested && f.constraints.some((m) => m.name === 'isObject'))
+      .map((f) => f.name),
+  );
+}
+
+function walk(v: unknown, loc: Loc, key: string, scope: RedactionScope, freeForm: Set<string>): unknown {
+  if (scope.rejected.some((r) => sameLoc(r, loc))) return digestAny(v);
   if (SENSITIVE_ARGS.has(key)) return summarizeSensitive(v);
-  if (key === 'operations') return Array.isArray(v) ? v.map(summarizeOperation) : redacted(v);
+  if (loc.length === 1 && freeForm.has(key) && scope.failed && isPlainObject(v)) {
+    const out: Record<string, unknown> = {};
+    for (const [k, x] of Object.entries(v)) out[k] = digestAny(x);
+    return out;
+  }
+  if (key === 'operations' && loc.length === 1 && Array.isArray(v)) return v.map((item, i) => operation(item, [...loc, i], scope));
   if (typeof v === 'string') return truncateLogged(v);
-  if (Array.isArray(v)) return v.map((x) => summarizeValue('', x));
-  if (v && typeof v === 'object') return summarizeArgs(v as Record<string, unknown>);
+  if (Array.isArray(v)) return v.map((x, i) => walk(x, [...loc, i], '', scope, freeForm));
+  if (isPlainObject(v)) {
+    const out: Record<string, unknown> = {};
+    for (const [k, x] of Object.entries(v)) out[k] = walk(x, [...loc, k], k, scope, freeForm);
+    return out;
+  }
   return v;
 }
 
-/** The audit summary of a tool's arguments: payloads digested, long strings cut. Never the raw values. */
-export function summarizeArgs(args: Record<string, unknown>): Record<string, unknown> {
+/**
+ * One item of `operations`. A batch wrapper's item names a tool: its `arguments` are read with
+ * that tool's own input class (so its unknown or rejected arguments are digested too); a tool
+ * that does not exist accepts nothing, so all of them are.
+ */
+function operation(item: unknown, loc: Loc, scope: RedactionScope): unknown {
+  if (!isPlainObject(item) || typeof item.tool !== 'string' || !('arguments' in item)) return walk(item, loc, '', scope, new Set());
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(args)) out[k] = summarizeValue(k, v);
+  for (const [k, v] of Object.entries(item)) {
+    const at = [...loc, k];
+    if (k !== 'arguments' || scope.rejected.some((r) => sameLoc(r, at)) || !isPlainObject(v)) {
+      out[k] = walk(v, at, k, scope, new Set());
+      continue;
+    }
+    const input = scope.nestedInput(item.tool);
+    const rejected = input ? validateDto(input, v).violations.map((x) => x.loc) : Object.keys(v).map((key) => [key]);
+    out[k] = summarizeArgs(v, { input, rejected, failed: scope.failed, nestedInput: scope.nestedInput });
+  }
   return out;
+}
+
+/** The audit summary of a call's arguments. Never a rejected or payload value. */
+export function summarizeArgs(args: Record<string, unknown>, scope: RedactionScope): Record<string, unknown> {
+  const freeForm = freeFormFields(scope.input);
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(args)) out[k] = walk(v, [k], k, scope, freeForm);
+  return out;
+}
+
+/** Where a call's rejected arguments are, when validation did not say (it may not have run). */
+export function rejectedLocs(input: Class | undefined, args: Record<string, unknown>): Loc[] {
+  if (!input) return Object.keys(args).map((k) => [k]);
+  return validateDto(input, args).violations.map((v) => v.loc);
 }

@@ -1,13 +1,14 @@
 import { appendFileSync, openSync, closeSync } from 'node:fs';
-import { inject, injectable } from 'tsyringe';
+import { DependencyContainer, inject, injectable } from 'tsyringe';
 import { SERVER_CONFIG, ServerConfig } from '../config/server-config';
-import { errorTypeOf } from '../framework/errors/tool-errors';
+import { errorTypeOf, ValidationError } from '../framework/errors/tool-errors';
 import type { LoggerFactory } from '../framework/logging/logger.factory';
 import type { ToolCallContext } from '../framework/pipeline/call-context';
 import { Next, ORDER, ToolCall, ToolInterceptor } from '../framework/pipeline/tool-interceptor';
 import type { ToolResult } from '../framework/pipeline/tool-result';
-import { LOGGER_FACTORY } from '../framework/tokens';
-import { summarizeArgs } from './audit-redaction';
+import type { Class } from '../framework/metadata/param-metadata';
+import { CONTAINER, LOGGER_FACTORY, resolveToken, TOOL_DISPATCHER } from '../framework/tokens';
+import { rejectedLocs, summarizeArgs } from './audit-redaction';
 
 export interface AuditRecord {
   tool: string;
@@ -32,7 +33,11 @@ export class AuditInterceptor implements ToolInterceptor {
   private readonly log;
   private readonly file: string | null;
 
-  constructor(@inject(LOGGER_FACTORY) loggers: LoggerFactory, @inject(SERVER_CONFIG) config: ServerConfig) {
+  constructor(
+    @inject(LOGGER_FACTORY) loggers: LoggerFactory,
+    @inject(SERVER_CONFIG) config: ServerConfig,
+    @inject(CONTAINER) private readonly container: DependencyContainer,
+  ) {
     this.log = loggers('tmux_mcp.audit');
     this.file = config.auditLog;
     if (this.file) {
@@ -54,39 +59,32 @@ export class AuditInterceptor implements ToolInterceptor {
     const t0 = performance.now();
     try {
       const r = await next();
-      this.record(
-        call.tool.name,
-        call.args,
-        call.ctx,
-        t0,
-        r.isError ? 'error' : 'ok',
-        r.isError ? String((r._meta as Record<string, unknown> | undefined)?.error_type ?? 'ToolError') : undefined,
-      );
+      const errorType = r.isError ? String((r._meta as Record<string, unknown> | undefined)?.error_type ?? 'ToolError') : undefined;
+      this.record(call.tool.name, call.tool.meta.input, call.args, call.ctx, t0, r.isError ? 'error' : 'ok', errorType);
       return r;
     } catch (err) {
-      this.record(
-        call.tool.name,
-        call.args,
-        call.ctx,
-        t0,
-        'error',
-        errorTypeOf(err) === 'UnexpectedError' && err instanceof Error ? err.name : errorTypeOf(err),
-      );
+      const errorType = errorTypeOf(err) === 'UnexpectedError' && err instanceof Error ? err.name : errorTypeOf(err);
+      this.record(call.tool.name, call.tool.meta.input, call.args, call.ctx, t0, 'error', errorType, err);
       throw err;
     }
   }
 
   onUnknownTool(name: string, args: Record<string, unknown>, ctx: ToolCallContext): void {
-    this.record(name, args, ctx, performance.now(), 'error', 'NotFoundError');
+    this.record(name, undefined, args, ctx, performance.now(), 'error', 'NotFoundError');
   }
+
+  /** The input class of a tool a batch operation names (undefined: no such tool). */
+  private nestedInput = (tool: string): Class | undefined => resolveToken(this.container, TOOL_DISPATCHER).descriptor(tool)?.meta.input;
 
   private record(
     tool: string,
+    input: Class | undefined,
     args: Record<string, unknown>,
     ctx: ToolCallContext,
     t0: number,
     outcome: 'ok' | 'error',
     errorType?: string,
+    err?: unknown,
   ): void {
     // Redaction and formatting only when someone reads the record: the stderr line at info,
     // or the audit file (which is written whatever the log level, B24).
@@ -99,7 +97,7 @@ export class AuditInterceptor implements ToolInterceptor {
       duration_ms: Number((performance.now() - t0).toFixed(2)),
       client_id: ctx.clientId,
       request_id: ctx.requestId,
-      args: summarizeArgs(args ?? {}),
+      args: this.summary(input, args ?? {}, outcome, err),
     };
     if (toLog) {
       const et = errorType ? ` error_type=${errorType}` : '';
@@ -115,5 +113,15 @@ export class AuditInterceptor implements ToolInterceptor {
         this.log.warn(`could not write the audit file: ${(err as Error).message}`);
       }
     }
+  }
+
+  /**
+   * A successful call had every argument accepted; a failed one may not have (its validation
+   * error says which, else validation may not have run, e.g. a call refused by the tier gate, and
+   * the arguments are checked here).
+   */
+  private summary(input: Class | undefined, args: Record<string, unknown>, outcome: 'ok' | 'error', err: unknown): Record<string, unknown> {
+    const rejected = outcome === 'ok' ? [] : err instanceof ValidationError ? err.rejected.map((r) => r.loc) : rejectedLocs(input, args);
+    return summarizeArgs(args, { input, rejected, failed: outcome === 'error', nestedInput: this.nestedInput });
   }
 }

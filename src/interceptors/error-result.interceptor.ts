@@ -6,7 +6,7 @@ import { getErrorMappers } from '../framework/metadata/tool-metadata';
 import { Next, ORDER, ToolCall, ToolInterceptor } from '../framework/pipeline/tool-interceptor';
 import type { ToolResult } from '../framework/pipeline/tool-result';
 import { ERROR_MAPPERS, LOGGER_FACTORY } from '../framework/tokens';
-import { CONTAINER } from '../framework/container-token';
+import { CONTAINER } from '../framework/tokens';
 
 /**
  * The only place an exception becomes an `isError` result (SPEC §3 item 3, C13): the tool's own

@@ -1,9 +1,9 @@
 import { DependencyContainer, inject, injectable } from 'tsyringe';
-import { CONTAINER } from '../framework/container-token';
+import { CONTAINER } from '../framework/tokens';
 import { ValidationError } from '../framework/errors/tool-errors';
 import { Next, ORDER, ToolCall, ToolInterceptor } from '../framework/pipeline/tool-interceptor';
 import type { ToolResult } from '../framework/pipeline/tool-result';
-import { formatViolations, validateObject } from '../framework/validation/dto-validator';
+import { formatViolations, validateDto } from '../framework/validation/dto-validator';
 import { safeKey } from '../framework/validation/safe-repr';
 
 /**
@@ -20,7 +20,7 @@ export class ValidationInterceptor implements ToolInterceptor {
   }
 
   async intercept(call: ToolCall, next: Next): Promise<ToolResult> {
-    const r = validateObject(call.tool.meta.input, call.args, [], this.resolveDefault);
+    const r = validateDto(call.tool.meta.input, call.args, this.resolveDefault);
     if (r.violations.length) {
       let suggestion: string | undefined;
       if (r.unknownKeys.length) {
@@ -31,7 +31,7 @@ export class ValidationInterceptor implements ToolInterceptor {
           suggestion += ` wait_for_previous is a scheduling flag ${who} can leak into batched tool calls; retry the call without it.`;
         }
       }
-      throw new ValidationError(formatViolations(call.tool.name, r.violations, safeKey), { suggestion });
+      throw new ValidationError(formatViolations(call.tool.name, r.violations, safeKey), { suggestion, rejected: r.violations });
     }
     call.input = r.value;
     return next();

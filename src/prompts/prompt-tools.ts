@@ -1,7 +1,7 @@
 import { inject } from 'tsyringe';
 import type { DependencyContainer } from 'tsyringe';
 import { Tool } from '../framework/decorators/tool.decorator';
-import { CONTAINER } from '../framework/container-token';
+import { CONTAINER } from '../framework/tokens';
 import { ExpectedToolError } from '../framework/errors/tool-errors';
 import type { ToolHandler } from '../framework/pipeline/tool-dispatcher';
 import { promptCatalogOf } from '../framework/protocol/protocol-extensions';

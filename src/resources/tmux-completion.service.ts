@@ -2,7 +2,7 @@ import { injectable } from 'tsyringe';
 import type { CompletionContext } from '../framework/protocol/resources.handlers';
 import { HierarchyService } from '../services/hierarchy.service';
 import { nameMatches } from '../services/target-resolver.service';
-import { TmuxServerPool } from '../tmux/tmux-server-pool';
+import { TmuxServerPool } from '../services/tmux-server-pool.service';
 
 /**
  * Completion candidates from live tmux state (SPEC B15, C27), shared by resource templates and

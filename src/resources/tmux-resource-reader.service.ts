@@ -11,7 +11,7 @@ import { nameMatches } from '../services/target-resolver.service';
 import type { Row } from '../services/tmux-formats';
 import type { TmuxEngine } from '../tmux/tmux-engine';
 import { TmuxNoServer } from '../tmux/tmux-errors';
-import { TmuxServerPool } from '../tmux/tmux-server-pool';
+import { TmuxServerPool } from '../services/tmux-server-pool.service';
 
 const q = (v: string) => safeText(v);
 

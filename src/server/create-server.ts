@@ -5,9 +5,9 @@ import { container as rootContainer, DependencyContainer } from 'tsyringe';
 import type winston from 'winston';
 import { parseArgs, resolveConfig } from '../config/config.parser';
 import { SERVER_CONFIG, ServerConfig, SUPPRESS_HISTORY_DEFAULT } from '../config/server-config';
-import { CONTAINER } from '../framework/container-token';
+import { CONTAINER } from '../framework/tokens';
 import { createRootLogger, flushLogger, loggerFactoryFor, LoggerFactory } from '../framework/logging/logger.factory';
-import type { McpPlugin } from '../framework/plugins/plugin';
+import { createPluginApi, type McpPlugin } from '../framework/plugins/plugin';
 import { sortInterceptors } from '../framework/pipeline/chain';
 import { ToolDispatcher } from '../framework/pipeline/tool-dispatcher';
 import type { ToolInterceptor } from '../framework/pipeline/tool-interceptor';
@@ -15,11 +15,11 @@ import { buildMcpServer } from '../framework/protocol/mcp-server.adapter';
 import { protocolExtensions } from '../framework/protocol/protocol-extensions';
 import { ToolRegistry } from '../framework/registry/tool-registry';
 import { INTERCEPTORS, LOGGER_FACTORY, SHUTDOWN_HOOKS, TOOL_DISPATCHER } from '../framework/tokens';
-import { ENGINE_FACTORY, TmuxServerPool } from '../tmux/tmux-server-pool';
+import { ENGINE_FACTORY, TmuxServerPool } from '../services/tmux-server-pool.service';
 import { createEngineFactory } from '../tmux/engine.factory';
 import { corePlugin } from './core.plugin';
 import { buildInstructions } from './instructions';
-import { pluginApi } from './plugin-api';
+
 import { VERSION } from './version';
 
 export interface CreateServerOptions {
@@ -67,7 +67,7 @@ export async function createServer(options: CreateServerOptions = {}): Promise<T
   container.register(LOGGER_FACTORY, { useValue: loggers });
   container.register(ENGINE_FACTORY, { useValue: createEngineFactory(config.engine, loggers) });
 
-  const api = pluginApi();
+  const api = createPluginApi();
   let registry: ToolRegistry | undefined;
   for (const plugin of [corePlugin, ...(options.plugins ?? [])]) {
     try {

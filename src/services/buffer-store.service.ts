@@ -2,13 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { inject, injectable } from 'tsyringe';
 import type { DependencyContainer } from 'tsyringe';
 import type { Logger } from 'winston';
-import { CONTAINER } from '../framework/container-token';
+import { CONTAINER } from '../framework/tokens';
 import { ExpectedToolError } from '../framework/errors/tool-errors';
 import { LOGGER_FACTORY, SHUTDOWN_HOOKS } from '../framework/tokens';
 import { safeRepr } from '../framework/validation/safe-repr';
 import type { TmuxEngine, TmuxServerKey } from '../tmux/tmux-engine';
 import { TmuxCommandNotFound } from '../tmux/tmux-errors';
-import { TmuxServerPool } from '../tmux/tmux-server-pool';
+import { TmuxServerPool } from './tmux-server-pool.service';
 import { runBounded } from './channel-deadline';
 
 /** Agent buffer namespace (SPEC B16): user and clipboard buffers never match it. */

@@ -1,7 +1,7 @@
 import { inject, injectable } from 'tsyringe';
 import type { DependencyContainer } from 'tsyringe';
 import type { Logger } from 'winston';
-import { CONTAINER } from '../framework/container-token';
+import { CONTAINER } from '../framework/tokens';
 import { LOGGER_FACTORY, SHUTDOWN_HOOKS } from '../framework/tokens';
 import type { TmuxEngine } from '../tmux/tmux-engine';
 import { TmuxNoServer } from '../tmux/tmux-errors';

@@ -1,4 +1,4 @@
-import type { LoggerFactory } from '../framework/logging/logger.factory';
+import type { EngineLogger } from './control-client';
 import { ControlEngine } from './control-engine';
 import { ExecEngine } from './exec-engine';
 import type { TmuxEngine, TmuxServerKey } from './tmux-engine';
@@ -10,7 +10,7 @@ export const ENGINE_LOGGER = 'tmux_mcp.engine';
  * Builds one engine per tmux server: the control-mode engine, or the subprocess engine when
  * `TMUX_MCP_ENGINE=exec` forces the strictly invisible mode (SPEC B22).
  */
-export function createEngineFactory(mode: 'control' | 'exec', loggers: LoggerFactory): (key: TmuxServerKey) => TmuxEngine {
+export function createEngineFactory(mode: 'control' | 'exec', loggers: (name: string) => EngineLogger): (key: TmuxServerKey) => TmuxEngine {
   if (mode === 'exec') return (key) => new ExecEngine(key);
   return (key) => new ControlEngine(key, { logger: loggers(ENGINE_LOGGER) });
 }

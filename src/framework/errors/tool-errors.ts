@@ -28,9 +28,24 @@ export class ExpectedToolError extends ToolError {
   override readonly expected: boolean = true;
 }
 
-/** Schema validation failure (SPEC C11); the message never contains rejected values. */
+/** One rejected argument: where it is, never what it was. */
+export interface RejectedArgument {
+  readonly loc: readonly (string | number)[];
+}
+
+/**
+ * Schema validation failure (docs/reference/protocol.md#validation-errors). The message never
+ * contains rejected values; `rejected` says which arguments they were, so the audit record can
+ * digest exactly those.
+ */
 export class ValidationError extends ExpectedToolError {
   static override readonly errorType: string = 'ValidationError';
+  readonly rejected: readonly RejectedArgument[];
+
+  constructor(message: string, options: ToolErrorOptions & { rejected?: readonly RejectedArgument[] } = {}) {
+    super(message, options);
+    this.rejected = options.rejected ?? [];
+  }
 }
 
 /** Anything that was not mapped: `Unexpected error: <name>: <msg>`. */

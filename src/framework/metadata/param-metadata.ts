@@ -1,3 +1,4 @@
+import type { FieldOptions } from '../decorators/param.decorator';
 import { sharedVersion, sharedWeakMap } from './global-store';
 
 /** Class constructor type used throughout the framework. */
@@ -26,43 +27,8 @@ export type ParamKind =
   | 'size'
   | 'any';
 
-export interface ParamOptions {
-  /** Scalar kind, or omit when `model` / `list` is given. */
-  type?: ParamKind;
-  /** A nested DTO/model class (object). */
-  model?: Class;
-  /** A list of nested DTO/model class instances. */
-  listOf?: Class;
-  /** `null` is an accepted value (schema `anyOf [T, null]`). */
-  nullable?: boolean;
-  /** Default applied when absent (and when null, if `nullDefault`). Its presence makes the param optional. */
-  default?: unknown;
-  /**
-   * A DI token whose value replaces `default` for this server (e.g. a default that comes from
-   * configuration). The advertised schema and the applied default both use it.
-   */
-  defaultFrom?: symbol;
-  /** Optional without a default (output models only: field may be omitted). */
-  optional?: boolean;
-  /** Allowed literal values (schema `enum`, error `literal_error`). */
-  enum?: readonly string[];
-  minimum?: number;
-  exclusiveMinimum?: number;
-  maximum?: number;
-  /** A JavaScript regular expression (source) strings must match (error `string_pattern_mismatch`). */
-  pattern?: string;
-  /** Max length in code points (error `string_too_long`). */
-  maxLength?: number;
-  /** Allow NUL characters (SPEC C31: only `text` and `content`). */
-  allowNul?: boolean;
-  /** Reject C0 control characters and DEL (SPEC C23: names and titles). */
-  noControlChars?: boolean;
-  description?: string;
-  /** Extra JSON Schema properties merged into this property's schema. */
-  schema?: Record<string, unknown>;
-}
-
-export interface ParamEntry extends ParamOptions {
+/** One declared field of an output model. */
+export interface ParamEntry extends FieldOptions {
   readonly name: string;
 }
 
@@ -109,15 +75,4 @@ function collectParams(cls: Class): ParamEntry[] {
     }
   }
   return out;
-}
-
-/** Resolves `defaultFrom` tokens; without one, params keep their static default. */
-export type DefaultResolver = (token: symbol) => unknown;
-
-export function defaultOf(p: ParamEntry, resolve?: DefaultResolver): unknown {
-  return p.defaultFrom !== undefined && resolve ? resolve(p.defaultFrom) : p.default;
-}
-
-export function isRequired(p: ParamEntry): boolean {
-  return !('default' in p) && !p.optional;
 }

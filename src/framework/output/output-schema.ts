@@ -1,5 +1,5 @@
 import type { OutputDecl } from '../metadata/tool-metadata';
-import { JsonSchema, objectSchema } from '../validation/json-schema.builder';
+import { JsonSchema, modelSchema } from './output-schema.builder';
 
 export type OutputKind = 'text' | 'model' | 'list';
 
@@ -15,9 +15,9 @@ export function outputSchemaOf(out: OutputDecl): JsonSchema {
   if (Array.isArray(out))
     return {
       type: 'object',
-      properties: { result: { type: 'array', items: objectSchema(out[0], 'output') } },
+      properties: { result: { type: 'array', items: modelSchema(out[0]) } },
       required: ['result'],
       additionalProperties: false,
     };
-  return objectSchema(out, 'output');
+  return modelSchema(out);
 }

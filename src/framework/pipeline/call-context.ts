@@ -1,4 +1,5 @@
 import type { Logger } from 'winston';
+import type { Token } from '../tokens';
 
 export type ClientLogLevel = 'debug' | 'info' | 'notice' | 'warning' | 'error';
 
@@ -7,9 +8,6 @@ export interface ProgressReporter {
   readonly enabled: boolean;
   report(progress: number, total?: number, message?: string): Promise<void>;
 }
-
-/** DI token, resolvable inside a call's child container. */
-export type Token<T> = symbol & { readonly __type?: T };
 
 /**
  * What a tool sees of the call besides its input (SPEC C35: no tmux engine here; the tmux layer

@@ -1,10 +1,54 @@
 import type { DependencyContainer } from 'tsyringe';
+import { AllowNul, Default, Description, Nullable } from '../decorators/dto.decorators';
+import { HandleErrors } from '../decorators/handle-errors.decorator';
+import { Field, Param } from '../decorators/param.decorator';
+import { Tool } from '../decorators/tool.decorator';
+import { UseInterceptors } from '../decorators/use-interceptors.decorator';
+import { ExpectedToolError, ToolError, ValidationError } from '../errors/tool-errors';
+import { ORDER } from '../pipeline/tool-interceptor';
+import * as tokens from '../tokens';
 
 /**
- * What a plugin receives besides the container: the decorators and tokens of the server's own
- * copy of the framework, so a bundled server and a plugin with its own copy still agree (SPEC C33).
+ * What a plugin receives besides the container: the decorators, error classes, interceptor
+ * orders and tokens of the server's own copy of the framework, so a bundled server and a plugin
+ * with its own copy of the package still agree (docs/architecture.md#plugins).
  */
-export type PluginApi = Record<string, unknown>;
+export interface PluginApi {
+  readonly Tool: typeof Tool;
+  readonly Param: typeof Param;
+  readonly Field: typeof Field;
+  readonly Description: typeof Description;
+  readonly Default: typeof Default;
+  readonly Nullable: typeof Nullable;
+  readonly AllowNul: typeof AllowNul;
+  readonly HandleErrors: typeof HandleErrors;
+  readonly UseInterceptors: typeof UseInterceptors;
+  readonly ToolError: typeof ToolError;
+  readonly ExpectedToolError: typeof ExpectedToolError;
+  readonly ValidationError: typeof ValidationError;
+  readonly ORDER: typeof ORDER;
+  readonly tokens: typeof tokens;
+}
+
+/** The api object of this copy of the framework. */
+export function createPluginApi(): PluginApi {
+  return {
+    Tool,
+    Param,
+    Field,
+    Description,
+    Default,
+    Nullable,
+    AllowNul,
+    HandleErrors,
+    UseInterceptors,
+    ToolError,
+    ExpectedToolError,
+    ValidationError,
+    ORDER,
+    tokens,
+  };
+}
 
 /** A plugin: registers tool classes, interceptors, error mappers, services, resources, prompts. */
 export interface McpPlugin {
@@ -12,7 +56,7 @@ export interface McpPlugin {
   register(container: DependencyContainer, api: PluginApi): void | Promise<void>;
 }
 
-/** Identity helper that types a plugin definition. */
+/** Identity helper that types a plugin definition (and checks its shape). */
 export function definePlugin(plugin: McpPlugin): McpPlugin {
   if (!plugin || typeof plugin.name !== 'string' || !plugin.name || typeof plugin.register !== 'function')
     throw new TypeError('definePlugin needs { name: string, register(container, api) }');

@@ -1,6 +1,6 @@
 import type { Class } from '../metadata/param-metadata';
 import type { ToolMetadata } from '../metadata/tool-metadata';
-import type { JsonSchema } from '../validation/json-schema.builder';
+import type { JsonSchema } from '../validation/dto-schema';
 
 /** Everything the server knows about one tool, built once at start. */
 export interface ToolDescriptor {

@@ -1,7 +1,7 @@
 import type { DependencyContainer } from 'tsyringe';
 import type { Class } from '../metadata/param-metadata';
 import { getToolMetadata } from '../metadata/tool-metadata';
-import { objectSchema } from '../validation/json-schema.builder';
+import { objectSchema } from '../validation/dto-schema';
 import { outputSchemaOf } from '../output/output-schema';
 import { TOOL_CLASSES } from '../tokens';
 import type { ToolDescriptor } from './tool-descriptor';
@@ -31,7 +31,7 @@ export class ToolRegistry {
       name: meta.name,
       cls,
       meta,
-      inputSchema: objectSchema(meta.input, 'input', (token) => this.container.resolve(token as never)),
+      inputSchema: objectSchema(meta.input, (token) => this.container.resolve(token)),
       outputSchema: outputSchemaOf(meta.output),
     });
   }

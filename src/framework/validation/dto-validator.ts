@@ -1,6 +1,23 @@
-import { Class, DefaultResolver, defaultOf, getParams, isRequired, ParamEntry } from '../metadata/param-metadata';
+import { plainToInstance } from 'class-transformer';
+import { getMetadataStorage, validateSync, type ValidationError as CvError } from 'class-validator';
+import type { Class } from '../metadata/param-metadata';
+import type { Token } from '../tokens';
+import { CONSTRAINT, mapProblems, type MapKind } from './constraints';
+import { constraintName, dtoPlan, type DtoPlan, type PlanField, type ValidationMeta } from './dto-plan';
+import { isPlainObject, malformedString } from './string-rules';
 
-/** One schema violation, pydantic-style (SPEC C11). Never carries the rejected value. */
+/**
+ * Arguments → DTO instance (docs/reference/protocol.md#validation-errors):
+ * 1. the raw object's keys are checked against the class (unknown keys are named, required ones
+ *    must be present) before anything is copied, so `__proto__` and friends are seen as keys;
+ * 2. class-transformer builds the instance (nested `@Type` classes included) from the known keys;
+ * 3. class-validator's own validators check it;
+ * 4. its errors become pydantic-style violations: one per field, the most basic failure first,
+ *    never carrying the rejected value;
+ * 5. defaults fill the absent optional fields.
+ */
+
+/** One schema violation. Never carries the rejected value. */
 export interface Violation {
   loc: (string | number)[];
   msg: string;
@@ -10,207 +27,283 @@ export interface Violation {
 export interface ValidationOutcome<T> {
   value?: T;
   violations: Violation[];
-  /** Top-level argument names that the DTO does not declare (for the SPEC §3 suggestion). */
+  /** Top-level argument names the DTO does not declare (they get a removal suggestion). */
   unknownKeys: string[];
 }
 
-const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+/** Resolves `@Default(value, { from })` tokens; without it fields keep their static default. */
+export type DefaultResolver = (token: Token<unknown>) => unknown;
 
-function literalMsg(values: readonly string[]): string {
-  const q = values.map((v) => `'${v}'`);
-  return q.length <= 1 ? `Input should be ${q.join('')}` : `Input should be ${q.slice(0, -1).join(', ')} or ${q[q.length - 1]}`;
+const VALIDATOR_OPTIONS = {
+  // Absent optional fields are left to the defaults step; absent required ones were reported as missing.
+  skipUndefinedProperties: true,
+  forbidUnknownValues: false,
+  validationError: { target: false, value: false },
+} as const;
+
+function literalList(values: readonly unknown[]): string {
+  const q = values.map((v) => (typeof v === 'string' ? `'${v}'` : JSON.stringify(v)));
+  return q.length <= 1 ? q.join('') : `${q.slice(0, -1).join(', ')} or ${q[q.length - 1]}`;
 }
 
-/** Strings must be well-formed (SPEC C31): no lone surrogates; NUL only where allowed; names free of C0/DEL (C23). */
-function checkString(p: ParamEntry, v: string, loc: (string | number)[], out: Violation[]): void {
-  if (/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(v)) {
-    out.push({ loc, msg: 'Value error, string contains an invalid (lone surrogate) character', type: 'value_error' });
-    return;
-  }
-  if (!p.allowNul && v.includes('\u0000')) {
-    out.push({ loc, msg: 'Value error, string must not contain NUL characters', type: 'value_error' });
-    return;
-  }
-  if (p.noControlChars && /[\u0000-\u001f\u007f]/.test(v)) {
-    out.push({ loc, msg: 'Value error, string must not contain control characters', type: 'value_error' });
-    return;
-  }
-  if (p.maxLength !== undefined && Array.from(v).length > p.maxLength) {
-    out.push({ loc, msg: `String should have at most ${p.maxLength} characters`, type: 'string_too_long' });
-    return;
-  }
-  if (p.pattern !== undefined && !new RegExp(p.pattern, 'u').test(v))
-    out.push({ loc, msg: `String should match pattern '${p.pattern}'`, type: 'string_pattern_mismatch' });
+type Text = { type: string; msg: string };
+const fixed = (type: string, msg: string) => (): Text => ({ type, msg });
+
+/** The pydantic error code and message of each class-validator constraint we know by name. */
+const TEXTS: Record<string, (m: ValidationMeta) => Text> = {
+  isIn: (m) => ({ type: 'literal_error', msg: `Input should be ${literalList(m.constraints[0] as unknown[])}` }),
+  isEnum: (m) => ({ type: 'literal_error', msg: `Input should be ${literalList(Object.values(m.constraints[0] as object))}` }),
+  equals: (m) => ({ type: 'literal_error', msg: `Input should be ${literalList([m.constraints[0]])}` }),
+  isString: fixed('string_type', 'Input should be a valid string'),
+  isInt: fixed('int_type', 'Input should be a valid integer'),
+  isNumber: fixed('float_type', 'Input should be a valid number'),
+  isBoolean: fixed('bool_type', 'Input should be a valid boolean'),
+  isArray: fixed('list_type', 'Input should be a valid list'),
+  isObject: fixed('dict_type', 'Input should be a valid dictionary'),
+  nestedValidation: fixed('dict_type', 'Input should be a valid dictionary'),
+  [CONSTRAINT.INDEX]: fixed('union_type', 'Input should be a non-negative integer or a string of digits'),
+  [CONSTRAINT.SIZE]: fixed('union_type', "Input should be a positive integer or a string like '10' or '50%'"),
+  [CONSTRAINT.NO_CONTROL_CHARS]: fixed('value_error', 'Value error, string must not contain control characters'),
+  maxLength: (m) => ({ type: 'string_too_long', msg: `String should have at most ${String(m.constraints[0])} characters` }),
+  minLength: (m) => ({ type: 'string_too_short', msg: `String should have at least ${String(m.constraints[0])} characters` }),
+  matches: (m) => ({ type: 'string_pattern_mismatch', msg: `String should match pattern '${(m.constraints[0] as RegExp).source}'` }),
+  min: (m) => ({ type: 'greater_than_equal', msg: `Input should be greater than or equal to ${String(m.constraints[0])}` }),
+  isPositive: fixed('greater_than', 'Input should be greater than 0'),
+  max: (m) => ({ type: 'less_than_equal', msg: `Input should be less than or equal to ${String(m.constraints[0])}` }),
+  isNegative: fixed('less_than', 'Input should be less than 0'),
+  arrayMinSize: (m) => ({ type: 'too_short', msg: `List should have at least ${String(m.constraints[0])} items` }),
+  arrayMaxSize: (m) => ({ type: 'too_long', msg: `List should have at most ${String(m.constraints[0])} items` }),
+};
+
+const MAP_KINDS = new Set<string>([CONSTRAINT.STRING_MAP, CONSTRAINT.STRING_MAP_OR_JSON, CONSTRAINT.SCALAR_MAP_OR_JSON]);
+
+/**
+ * When a field breaks several constraints, the most basic one is reported (what kind of value,
+ * then its content, then its size), as pydantic reports one error per field. The kind checks
+ * come before the content rules of string-rules.ts.
+ */
+const KIND_FIRST = ['isIn', 'isEnum', 'equals', 'isString', 'isInt', 'isNumber', 'isBoolean', 'isArray', 'isObject', 'nestedValidation'];
+const KIND_CHECKS = new Set([...KIND_FIRST, CONSTRAINT.INDEX, CONSTRAINT.SIZE, ...MAP_KINDS]);
+const RANK = new Map(
+  [
+    ...KIND_FIRST,
+    CONSTRAINT.INDEX,
+    CONSTRAINT.SIZE,
+    ...MAP_KINDS,
+    CONSTRAINT.NO_CONTROL_CHARS,
+    'maxLength',
+    'minLength',
+    'matches',
+    'min',
+    'isPositive',
+    'max',
+    'isNegative',
+    'arrayMinSize',
+    'arrayMaxSize',
+  ].map((n, i) => [n, i]),
+);
+const rank = (name: string): number => RANK.get(name) ?? RANK.size;
+
+/** Items of a list that break an `each: true` constraint (class-validator reports the list as a whole). */
+function failingItems(m: ValidationMeta, list: unknown[], object: object, property: string): number[] {
+  const impl = getMetadataStorage().getTargetValidatorConstraints(m.constraintCls)[0]?.instance as
+    { validate(v: unknown, args: object): boolean } | undefined;
+  if (!impl) return [];
+  const out: number[] = [];
+  list.forEach((item, i) => {
+    const args = { value: item, constraints: m.constraints, targetName: object.constructor.name, object, property };
+    if (!impl.validate(item, args)) out.push(i);
+  });
+  return out;
 }
 
-function checkBounds(p: ParamEntry, v: number, loc: (string | number)[], out: Violation[]): void {
-  if (p.minimum !== undefined && v < p.minimum)
-    out.push({ loc, msg: `Input should be greater than or equal to ${p.minimum}`, type: 'greater_than_equal' });
-  else if (p.exclusiveMinimum !== undefined && v <= p.exclusiveMinimum)
-    out.push({ loc, msg: `Input should be greater than ${p.exclusiveMinimum}`, type: 'greater_than' });
-  else if (p.maximum !== undefined && v > p.maximum)
-    out.push({ loc, msg: `Input should be less than or equal to ${p.maximum}`, type: 'less_than_equal' });
-}
-
-/** Validates one present, non-null value; returns the converted value. */
-function checkValue(p: ParamEntry, v: unknown, loc: (string | number)[], out: Violation[], rd?: DefaultResolver): unknown {
-  if (p.model) {
-    const r = validateObject(p.model, v, loc, rd);
-    out.push(...r.violations);
-    return r.value;
-  }
-  if (p.listOf) {
-    if (!Array.isArray(v)) {
-      out.push({ loc, msg: 'Input should be a valid list', type: 'list_type' });
-      return undefined;
-    }
-    return v.map((item, i) => {
-      const r = validateObject(p.listOf!, item, [...loc, i], rd);
-      out.push(...r.violations);
-      return r.value;
+/** Content rules for a value that passed every constraint (strings and lists of strings). */
+function contentViolations(f: PlanField, value: unknown, loc: (string | number)[], out: Violation[]): void {
+  const allowNul = Boolean(f.meta.allowNul);
+  if (typeof value === 'string') {
+    const msg = malformedString(value, allowNul);
+    if (msg) out.push({ loc, msg, type: 'value_error' });
+  } else if (Array.isArray(value)) {
+    value.forEach((item, i) => {
+      const msg = typeof item === 'string' ? malformedString(item, allowNul) : undefined;
+      if (msg) out.push({ loc: [...loc, i], msg, type: 'value_error' });
     });
   }
-  if (p.enum) {
-    if (typeof v !== 'string' || !p.enum.includes(v)) out.push({ loc, msg: literalMsg(p.enum), type: 'literal_error' });
-    return v;
+}
+
+function fieldViolations(
+  f: PlanField,
+  raw: unknown,
+  inst: Record<string, unknown>,
+  err: CvError | undefined,
+  loc: (string | number)[],
+  out: Violation[],
+): void {
+  const failed = new Set(Object.keys(err?.constraints ?? {}));
+  const chosen = f.constraints
+    .filter((m) => failed.has(constraintName(m)))
+    .sort((a, b) => rank(constraintName(a)) - rank(constraintName(b)))[0];
+  const name = chosen ? constraintName(chosen) : undefined;
+  if (name && KIND_CHECKS.has(name)) return report(f, chosen!, name, raw, inst, loc, out);
+  if (f.nested) return nestedViolations(f, raw, inst[f.name], err, loc, out);
+  const before = out.length;
+  contentViolations(f, raw, loc, out);
+  if (out.length === before && chosen) report(f, chosen, name!, raw, inst, loc, out);
+}
+
+function report(
+  f: PlanField,
+  m: ValidationMeta,
+  name: string,
+  raw: unknown,
+  inst: Record<string, unknown>,
+  loc: (string | number)[],
+  out: Violation[],
+): void {
+  if (MAP_KINDS.has(name)) {
+    for (const p of mapProblems(name as MapKind, raw, Boolean(f.meta.allowNul)))
+      out.push({ loc: [...loc, ...p.path], type: p.type, msg: p.msg });
+    return;
   }
-  switch (p.type) {
-    case 'string':
-      if (typeof v !== 'string') out.push({ loc, msg: 'Input should be a valid string', type: 'string_type' });
-      else checkString(p, v, loc, out);
-      return v;
-    case 'integer':
-      if (typeof v !== 'number' || !Number.isInteger(v)) out.push({ loc, msg: 'Input should be a valid integer', type: 'int_type' });
-      else checkBounds(p, v, loc, out);
-      return v;
-    case 'number':
-      if (typeof v !== 'number' || !Number.isFinite(v)) out.push({ loc, msg: 'Input should be a valid number', type: 'float_type' });
-      else checkBounds(p, v, loc, out);
-      return v;
-    case 'boolean':
-      if (typeof v !== 'boolean') out.push({ loc, msg: 'Input should be a valid boolean', type: 'bool_type' });
-      return v;
-    case 'string[]':
-      if (!Array.isArray(v)) {
-        out.push({ loc, msg: 'Input should be a valid list', type: 'list_type' });
-        return v;
-      }
-      v.forEach((item, i) => {
-        if (typeof item !== 'string') out.push({ loc: [...loc, i], msg: 'Input should be a valid string', type: 'string_type' });
-        else checkString(p, item, [...loc, i], out);
-      });
-      return v;
-    case 'object':
-      if (!isPlainObject(v)) out.push({ loc, msg: 'Input should be a valid dictionary', type: 'dict_type' });
-      return v;
-    case 'scalar-map-or-json': {
-      if (typeof v === 'string') {
-        checkString(p, v, loc, out);
-        return v;
-      }
-      if (!isPlainObject(v)) {
-        out.push({ loc, msg: 'Input should be a valid dictionary or string', type: 'union_type' });
-        return v;
-      }
-      const isScalar = (x: unknown) => typeof x === 'string' || typeof x === 'boolean' || (typeof x === 'number' && Number.isFinite(x));
-      const m: Record<string, unknown> = Object.create(null);
-      for (const [k, val] of Object.entries(v)) {
-        checkString(p, k, [...loc, k], out);
-        if (isScalar(val) || (Array.isArray(val) && val.every(isScalar))) {
-          for (const s of Array.isArray(val) ? val : [val]) if (typeof s === 'string') checkString(p, s, [...loc, k], out);
-          m[k] = val;
-        } else out.push({ loc: [...loc, k], msg: 'Input should be a string, number, boolean or a list of them', type: 'union_type' });
-      }
-      return m;
+  const text = (TEXTS[name] ?? (() => ({ type: 'value_error', msg: `Value error, failed the '${name}' check` })))(m);
+  const value = inst[f.name];
+  if (m.each && Array.isArray(value)) {
+    for (const i of failingItems(m, value, inst, f.name)) out.push({ loc: [...loc, i], ...text });
+  } else out.push({ loc, ...text });
+}
+
+function nestedViolations(
+  f: PlanField,
+  raw: unknown,
+  value: unknown,
+  err: CvError | undefined,
+  loc: (string | number)[],
+  out: Violation[],
+): void {
+  const { cls, list } = f.nested!;
+  const plan = dtoPlan(cls);
+  const childErr = (key: string) => err?.children?.find((c) => c.property === key);
+  const one = (item: unknown, itemValue: unknown, e: CvError | undefined, at: (string | number)[]) => {
+    if (!isPlainObject(item)) out.push({ loc: at, type: 'dict_type', msg: 'Input should be a valid dictionary' });
+    else levelViolations(plan, item, itemValue as Record<string, unknown>, e?.children ?? [], at, out);
+  };
+  if (!list) return one(raw, value, err, loc);
+  if (!Array.isArray(raw)) return;
+  raw.forEach((item, i) => one(item, (value as unknown[])[i], childErr(String(i)), [...loc, i]));
+}
+
+/** Violations of one object level, in the order pydantic gives them: unknown keys, then fields as declared. */
+function levelViolations(
+  plan: DtoPlan,
+  raw: Record<string, unknown>,
+  inst: Record<string, unknown>,
+  errors: CvError[],
+  loc: (string | number)[],
+  out: Violation[],
+  unknown?: string[],
+): void {
+  for (const k of Object.keys(raw)) {
+    if (plan.byName.has(k)) continue;
+    unknown?.push(k);
+    out.push({ loc: [...loc, k], msg: 'Extra inputs are not permitted', type: 'extra_forbidden' });
+  }
+  for (const f of plan.fields) {
+    const has = Object.prototype.hasOwnProperty.call(raw, f.name) && raw[f.name] !== undefined;
+    if (!has) {
+      if (f.required) out.push({ loc: [...loc, f.name], msg: 'Field required', type: 'missing' });
+      continue;
     }
-    case 'string-map':
-    case 'string-map-or-json': {
-      if (typeof v === 'string' && p.type === 'string-map-or-json') {
-        checkString(p, v, loc, out);
-        return v;
-      }
-      if (!isPlainObject(v)) {
-        out.push({
-          loc,
-          msg: p.type === 'string-map' ? 'Input should be a valid dictionary' : 'Input should be a valid dictionary or string',
-          type: p.type === 'string-map' ? 'dict_type' : 'union_type',
-        });
-        return v;
-      }
-      // Own entries only, into a prototype-free map: `__proto__`/`constructor` keys survive (SPEC C8).
-      const m: Record<string, string> = Object.create(null);
-      for (const [k, val] of Object.entries(v)) {
-        if (typeof val !== 'string') out.push({ loc: [...loc, k], msg: 'Input should be a valid string', type: 'string_type' });
-        else {
-          checkString(p, k, [...loc, k], out);
-          checkString(p, val, [...loc, k], out);
-          m[k] = val;
-        }
-      }
-      return m;
-    }
-    case 'index': {
-      const allowEmpty = Boolean(p.schema?.allowEmpty);
-      if (typeof v === 'number' && Number.isInteger(v) && v >= 0) return String(v);
-      if (typeof v === 'string' && (allowEmpty ? /^\d*$/ : /^\d+$/).test(v)) return v;
-      out.push({ loc, msg: 'Input should be a non-negative integer or a string of digits', type: 'union_type' });
-      return v;
-    }
-    case 'size':
-      if (typeof v === 'number' && Number.isInteger(v) && v >= 1) return v;
-      if (typeof v === 'string' && /^\d+%?$/.test(v)) return v;
-      out.push({ loc, msg: "Input should be a positive integer or a string like '10' or '50%'", type: 'union_type' });
-      return v;
-    case 'any':
-    case undefined:
-      return v;
+    if (raw[f.name] === null && (f.meta.nullable || f.optional)) continue;
+    fieldViolations(
+      f,
+      raw[f.name],
+      inst,
+      errors.find((e) => e.property === f.name),
+      [...loc, f.name],
+      out,
+    );
   }
 }
 
 /**
- * Validates raw arguments against a DTO class declared with `@Param` and returns an instance.
- * Unknown keys are checked on the raw object first (SPEC C8); defaults apply to absent keys;
- * `null` is accepted only for nullable params.
+ * What class-transformer gets: the declared keys only, nested objects cleaned likewise. It cannot
+ * copy arbitrary JSON objects (a `constructor` key makes it throw, `__proto__` keys vanish), so an
+ * object or list value of a field that is not a nested DTO is left out here and handed over as it
+ * came by {@link restoreOpaque}. A nested value that cannot be an item (a list where an object
+ * belongs) becomes 0, which class-validator rejects like the original.
  */
-export function validateObject<T>(cls: Class<T>, raw: unknown, loc: (string | number)[] = [], rd?: DefaultResolver): ValidationOutcome<T> {
+function knownOnly(plan: DtoPlan, raw: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const f of plan.fields) {
+    if (!Object.prototype.hasOwnProperty.call(raw, f.name)) continue;
+    const v = raw[f.name];
+    if (f.nested) {
+      const sub = dtoPlan(f.nested.cls);
+      const item = (x: unknown) => (isPlainObject(x) ? knownOnly(sub, x) : x !== null && typeof x === 'object' ? 0 : x);
+      out[f.name] = f.nested.list ? (Array.isArray(v) ? v.map(item) : v !== null && typeof v === 'object' ? 0 : v) : item(v);
+    } else if (v === null || typeof v !== 'object') out[f.name] = v;
+  }
+  return out;
+}
+
+/** Puts the object and list values {@link knownOnly} held back into the instance (nested items too). */
+function restoreOpaque(plan: DtoPlan, raw: Record<string, unknown>, inst: Record<string, unknown>): void {
+  for (const f of plan.fields) {
+    if (!Object.prototype.hasOwnProperty.call(raw, f.name)) continue;
+    const v = raw[f.name];
+    if (!f.nested) {
+      if (v !== null && typeof v === 'object') inst[f.name] = v;
+      continue;
+    }
+    const sub = dtoPlan(f.nested.cls);
+    const pairs: [unknown, unknown][] = f.nested.list
+      ? Array.isArray(v) && Array.isArray(inst[f.name])
+        ? v.map((x, i) => [x, (inst[f.name] as unknown[])[i]])
+        : []
+      : [[v, inst[f.name]]];
+    for (const [r, i] of pairs) if (isPlainObject(r) && i instanceof sub.cls) restoreOpaque(sub, r, i as Record<string, unknown>);
+  }
+}
+
+const clone = (v: unknown): unknown => (v !== null && typeof v === 'object' ? JSON.parse(JSON.stringify(v)) : v);
+
+/** Fills absent optional fields with their defaults, nested items included. */
+function applyDefaults(plan: DtoPlan, inst: Record<string, unknown>, resolve?: DefaultResolver): void {
+  for (const f of plan.fields) {
+    const v = inst[f.name];
+    if (v === undefined) {
+      const d = f.meta.default;
+      if (d) inst[f.name] = clone(d.from !== undefined && resolve ? resolve(d.from) : d.value);
+    } else if (f.nested && v !== null) {
+      const sub = dtoPlan(f.nested.cls);
+      for (const item of f.nested.list ? (v as unknown[]) : [v]) applyDefaults(sub, item as Record<string, unknown>, resolve);
+    }
+  }
+}
+
+/**
+ * Validates raw arguments against an input class and returns an instance of it.
+ * Unknown keys are rejected by name; defaults apply to absent keys; `null` is a value only for
+ * `@Nullable()` and `@IsOptional()` fields.
+ */
+export function validateDto<T>(cls: Class<T>, raw: unknown, resolve?: DefaultResolver): ValidationOutcome<T> {
   const violations: Violation[] = [];
   const unknownKeys: string[] = [];
   if (!isPlainObject(raw)) {
-    violations.push({ loc, msg: 'Input should be a valid dictionary', type: 'dict_type' });
+    violations.push({ loc: [], msg: 'Input should be a valid dictionary', type: 'dict_type' });
     return { violations, unknownKeys };
   }
-  const params = getParams(cls);
-  const known = new Set(params.map((p) => p.name));
-  for (const k of Object.keys(raw)) {
-    if (!known.has(k)) {
-      unknownKeys.push(k);
-      violations.push({ loc: [...loc, k], msg: 'Extra inputs are not permitted', type: 'extra_forbidden' });
-    }
-  }
-  const instance = new cls() as Record<string, unknown>;
-  for (const p of params) {
-    const has = Object.prototype.hasOwnProperty.call(raw, p.name);
-    const v = has ? raw[p.name] : undefined;
-    if (!has || v === undefined) {
-      if (isRequired(p)) violations.push({ loc: [...loc, p.name], msg: 'Field required', type: 'missing' });
-      else instance[p.name] = structuredCloneDefault(defaultOf(p, rd));
-      continue;
-    }
-    if (v === null) {
-      if (p.nullable || p.type === 'any') instance[p.name] = null;
-      else checkValue(p, v, [...loc, p.name], violations, rd);
-      continue;
-    }
-    instance[p.name] = checkValue(p, v, [...loc, p.name], violations, rd);
-  }
-  return { value: violations.length ? undefined : (instance as T), violations, unknownKeys };
+  const plan = dtoPlan(cls);
+  const inst = plainToInstance(cls, knownOnly(plan, raw)) as Record<string, unknown>;
+  restoreOpaque(plan, raw, inst);
+  const errors = plan.fields.length ? validateSync(inst, VALIDATOR_OPTIONS) : [];
+  levelViolations(plan, raw, inst, errors, [], violations, unknownKeys);
+  if (violations.length) return { violations, unknownKeys };
+  applyDefaults(plan, inst, resolve);
+  return { value: inst as T, violations, unknownKeys };
 }
 
-function structuredCloneDefault(v: unknown): unknown {
-  return v !== null && typeof v === 'object' ? JSON.parse(JSON.stringify(v)) : v;
-}
-
-/** Pydantic-style summary (SPEC C11): `N validation error(s) for <name>`, then `<loc>` / `  <msg> [type=<code>]`. */
+/** Pydantic-style summary: `N validation error(s) for <name>`, then `<loc>` / `  <msg> [type=<code>]` per error. */
 export function formatViolations(title: string, violations: Violation[], keyRender: (k: string) => string): string {
   const n = violations.length;
   const lines = [`${n} validation error${n === 1 ? '' : 's'} for ${title}`];

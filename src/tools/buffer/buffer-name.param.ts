@@ -1,4 +1,4 @@
-import type { ParamOptions } from '../../framework/metadata/param-metadata';
+import type { ParamOptions } from '../../framework/decorators/param.decorator';
 
 /** The full agent buffer name a previous load_buffer returned (SPEC B16). */
 export const BUFFER_NAME: ParamOptions = {

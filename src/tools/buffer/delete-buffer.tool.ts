@@ -4,8 +4,8 @@ import type { ToolCallContext } from '../../framework/pipeline/call-context';
 import type { ToolHandler } from '../../framework/pipeline/tool-dispatcher';
 import { safeRepr } from '../../framework/validation/safe-repr';
 import { BufferStore } from '../../services/buffer-store.service';
-import { TmuxErrorMapper } from '../../tmux/tmux-error.mapper';
-import { TmuxServerPool } from '../../tmux/tmux-server-pool';
+import { TmuxErrorMapper } from '../../services/tmux-error.mapper';
+import { TmuxServerPool } from '../../services/tmux-server-pool.service';
 import { DeleteBufferInput } from './delete-buffer.input';
 
 @Tool('mutating', { title: 'Delete tmux Buffer' })

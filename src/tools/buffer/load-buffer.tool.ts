@@ -7,8 +7,8 @@ import type { ToolCallContext } from '../../framework/pipeline/call-context';
 import type { ToolHandler } from '../../framework/pipeline/tool-dispatcher';
 import { BufferRef } from '../../models/buffer-ref.model';
 import { BufferStore } from '../../services/buffer-store.service';
-import { TmuxErrorMapper } from '../../tmux/tmux-error.mapper';
-import { TmuxServerPool } from '../../tmux/tmux-server-pool';
+import { TmuxErrorMapper } from '../../services/tmux-error.mapper';
+import { TmuxServerPool } from '../../services/tmux-server-pool.service';
 import { LoadBufferInput } from './load-buffer.input';
 
 @Tool('mutating', { title: 'Load tmux Buffer', idempotentHint: false, openWorldHint: true })

@@ -4,8 +4,8 @@ import type { ToolHandler } from '../../framework/pipeline/tool-dispatcher';
 import { safeRepr } from '../../framework/validation/safe-repr';
 import { BufferStore } from '../../services/buffer-store.service';
 import { TargetResolver } from '../../services/target-resolver.service';
-import { TmuxErrorMapper } from '../../tmux/tmux-error.mapper';
-import { TmuxServerPool } from '../../tmux/tmux-server-pool';
+import { TmuxErrorMapper } from '../../services/tmux-error.mapper';
+import { TmuxServerPool } from '../../services/tmux-server-pool.service';
 import { PasteBufferInput } from './paste-buffer.input';
 
 @Tool('mutating', { title: 'Paste tmux Buffer', idempotentHint: false, openWorldHint: true })

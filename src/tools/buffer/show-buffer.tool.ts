@@ -4,8 +4,8 @@ import type { ToolCallContext } from '../../framework/pipeline/call-context';
 import type { ToolHandler } from '../../framework/pipeline/tool-dispatcher';
 import { BufferContent } from '../../models/buffer-content.model';
 import { BufferStore } from '../../services/buffer-store.service';
-import { TmuxErrorMapper } from '../../tmux/tmux-error.mapper';
-import { TmuxServerPool } from '../../tmux/tmux-server-pool';
+import { TmuxErrorMapper } from '../../services/tmux-error.mapper';
+import { TmuxServerPool } from '../../services/tmux-server-pool.service';
 import { ShowBufferInput } from './show-buffer.input';
 
 /** Line split like Python's str.splitlines for \n, \r\n and \r: a final terminator adds no empty line. */

@@ -3,8 +3,8 @@ import { Tool } from '../../framework/decorators/tool.decorator';
 import type { ToolCallContext } from '../../framework/pipeline/call-context';
 import type { ToolHandler } from '../../framework/pipeline/tool-dispatcher';
 import { ChannelService } from '../../services/channel.service';
-import { TmuxErrorMapper } from '../../tmux/tmux-error.mapper';
-import { TmuxServerPool } from '../../tmux/tmux-server-pool';
+import { TmuxErrorMapper } from '../../services/tmux-error.mapper';
+import { TmuxServerPool } from '../../services/tmux-server-pool.service';
 import { WaitForChannelInput } from './wait-for-channel.input';
 
 @Tool('mutating', { title: 'Wait For tmux Channel', tags: ['self-bounded'] })

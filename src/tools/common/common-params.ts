@@ -1,4 +1,4 @@
-import type { ParamOptions } from '../../framework/metadata/param-metadata';
+import type { ParamOptions } from '../../framework/decorators/param.decorator';
 
 /** Reusable @Param option sets, so every tool describes shared parameters the same way. */
 export const P = {

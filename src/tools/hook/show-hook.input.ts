@@ -5,7 +5,6 @@ import { SCOPE_P } from '../option/scope.params';
 export class ShowHookInput {
   @Param({
     type: 'string',
-    noControlChars: true,
     maxLength: 256,
     // tmux format-expands hook names (`#(cmd)` would run): plain names and an index only.
     pattern: '^[A-Za-z0-9_-]+(\\[[0-9]+\\])?$',

@@ -4,9 +4,9 @@ import type { ToolHandler } from '../../framework/pipeline/tool-dispatcher';
 import { HookListResult } from '../../models/hook-list-result.model';
 import { parseHookLines } from '../../services/hook-entries';
 import { OptionScopeService } from '../../services/option-scope.service';
-import { TmuxErrorMapper } from '../../tmux/tmux-error.mapper';
+import { TmuxErrorMapper } from '../../services/tmux-error.mapper';
 import { LibTmuxException, TmuxNoServer } from '../../tmux/tmux-errors';
-import { TmuxServerPool } from '../../tmux/tmux-server-pool';
+import { TmuxServerPool } from '../../services/tmux-server-pool.service';
 import { ShowHookInput } from './show-hook.input';
 
 @Tool('readonly', { title: 'Show tmux Hook' })

@@ -4,8 +4,8 @@ import type { ToolHandler } from '../../framework/pipeline/tool-dispatcher';
 import { HookListResult } from '../../models/hook-list-result.model';
 import { parseHookLines } from '../../services/hook-entries';
 import { OptionScopeService } from '../../services/option-scope.service';
-import { TmuxErrorMapper } from '../../tmux/tmux-error.mapper';
-import { TmuxServerPool } from '../../tmux/tmux-server-pool';
+import { TmuxErrorMapper } from '../../services/tmux-error.mapper';
+import { TmuxServerPool } from '../../services/tmux-server-pool.service';
 import { ShowHooksInput } from './show-hooks.input';
 
 @Tool('readonly', { title: 'Show tmux Hooks' })

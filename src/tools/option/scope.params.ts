@@ -1,4 +1,4 @@
-import type { ParamOptions } from '../../framework/metadata/param-metadata';
+import type { ParamOptions } from '../../framework/decorators/param.decorator';
 import { OPTION_SCOPES } from '../../services/option-scope.service';
 
 /** Scope/target/global_ params shared by the option and hook tools (SPEC §1.2). */
@@ -31,7 +31,6 @@ export const SCOPE_P = {
  */
 export const OPTION_NAME: ParamOptions = {
   type: 'string',
-  noControlChars: true,
   maxLength: 256,
   pattern: '^@?[A-Za-z0-9_.-]+(\\[[0-9]+\\])?$',
   description: "Option name, e.g. 'mouse', 'status-left', 'remain-on-exit' or a user option '@my-flag'.",

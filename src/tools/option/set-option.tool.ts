@@ -5,8 +5,8 @@ import type { ToolHandler } from '../../framework/pipeline/tool-dispatcher';
 import { OptionSetResult } from '../../models/option-set-result.model';
 import { OptionScopeService } from '../../services/option-scope.service';
 import { OptionValueService } from '../../services/option-value.service';
-import { TmuxErrorMapper } from '../../tmux/tmux-error.mapper';
-import { TmuxServerPool } from '../../tmux/tmux-server-pool';
+import { TmuxErrorMapper } from '../../services/tmux-error.mapper';
+import { TmuxServerPool } from '../../services/tmux-server-pool.service';
 import { SetOptionInput } from './set-option.input';
 
 @Tool('mutating', { title: 'Set tmux Option' })

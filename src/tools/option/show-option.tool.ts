@@ -4,8 +4,8 @@ import type { ToolHandler } from '../../framework/pipeline/tool-dispatcher';
 import { OptionResult } from '../../models/option-result.model';
 import { OptionScopeService } from '../../services/option-scope.service';
 import { OptionValueService } from '../../services/option-value.service';
-import { TmuxErrorMapper } from '../../tmux/tmux-error.mapper';
-import { TmuxServerPool } from '../../tmux/tmux-server-pool';
+import { TmuxErrorMapper } from '../../services/tmux-error.mapper';
+import { TmuxServerPool } from '../../services/tmux-server-pool.service';
 import { ShowOptionInput } from './show-option.input';
 
 @Tool('readonly', { title: 'Show tmux Option' })

@@ -2,8 +2,8 @@ import { HandleErrors } from '../../framework/decorators/handle-errors.decorator
 import { Tool } from '../../framework/decorators/tool.decorator';
 import type { ToolHandler } from '../../framework/pipeline/tool-dispatcher';
 import { ServerInfo } from '../../models/server-info.model';
-import { TmuxErrorMapper } from '../../tmux/tmux-error.mapper';
-import { TmuxServerPool } from '../../tmux/tmux-server-pool';
+import { TmuxErrorMapper } from '../../services/tmux-error.mapper';
+import { TmuxServerPool } from '../../services/tmux-server-pool.service';
 import { GetServerInfoInput } from './get-server-info.input';
 import { probeServer } from './server-info.probe';
 

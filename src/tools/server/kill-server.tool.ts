@@ -4,9 +4,9 @@ import { ExpectedToolError } from '../../framework/errors/tool-errors';
 import type { ToolHandler } from '../../framework/pipeline/tool-dispatcher';
 import { CallerIdentityService } from '../../services/caller-identity.service';
 import { ExecEngine } from '../../tmux/exec-engine';
-import { TmuxErrorMapper } from '../../tmux/tmux-error.mapper';
+import { TmuxErrorMapper } from '../../services/tmux-error.mapper';
 import { TmuxConnectionLost, TmuxNoServer } from '../../tmux/tmux-errors';
-import { TmuxServerPool } from '../../tmux/tmux-server-pool';
+import { TmuxServerPool } from '../../services/tmux-server-pool.service';
 import { KillServerInput } from './kill-server.input';
 
 export const KILL_SERVER_REFUSAL =

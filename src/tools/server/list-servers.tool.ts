@@ -5,7 +5,7 @@ import { Tool } from '../../framework/decorators/tool.decorator';
 import type { ToolHandler } from '../../framework/pipeline/tool-dispatcher';
 import { ServerInfo } from '../../models/server-info.model';
 import { ExecEngine } from '../../tmux/exec-engine';
-import { TmuxErrorMapper } from '../../tmux/tmux-error.mapper';
+import { TmuxErrorMapper } from '../../services/tmux-error.mapper';
 import { ListServersInput } from './list-servers.input';
 import { probeServer } from './server-info.probe';
 import { SocketDiscoveryService } from './socket-discovery.service';

@@ -5,8 +5,8 @@ import { SessionInfo } from '../../models/session-info.model';
 import { FilterService } from '../../services/filter.service';
 import { HierarchyService } from '../../services/hierarchy.service';
 import { ModelSerializer } from '../../services/model-serializer.service';
-import { TmuxErrorMapper } from '../../tmux/tmux-error.mapper';
-import { TmuxServerPool } from '../../tmux/tmux-server-pool';
+import { TmuxErrorMapper } from '../../services/tmux-error.mapper';
+import { TmuxServerPool } from '../../services/tmux-server-pool.service';
 import { ListSessionsInput } from './list-sessions.input';
 
 @Tool('readonly', { title: 'List tmux Sessions' })

@@ -6,9 +6,9 @@ import { HierarchyService } from '../../services/hierarchy.service';
 import { ModelSerializer } from '../../services/model-serializer.service';
 import { SpawnEnvService } from '../../services/spawn-env.service';
 import { TargetResolver } from '../../services/target-resolver.service';
-import { TmuxErrorMapper } from '../../tmux/tmux-error.mapper';
+import { TmuxErrorMapper } from '../../services/tmux-error.mapper';
 import { TmuxObjectDoesNotExist } from '../../tmux/tmux-errors';
-import { TmuxServerPool } from '../../tmux/tmux-server-pool';
+import { TmuxServerPool } from '../../services/tmux-server-pool.service';
 import { CreateWindowInput } from './create-window.input';
 import { escapeFormat } from '../../services/tmux-escape';
 

@@ -5,8 +5,8 @@ import { SessionInfo } from '../../models/session-info.model';
 import { HierarchyService } from '../../services/hierarchy.service';
 import { ModelSerializer } from '../../services/model-serializer.service';
 import { TargetResolver } from '../../services/target-resolver.service';
-import { TmuxErrorMapper } from '../../tmux/tmux-error.mapper';
-import { TmuxServerPool } from '../../tmux/tmux-server-pool';
+import { TmuxErrorMapper } from '../../services/tmux-error.mapper';
+import { TmuxServerPool } from '../../services/tmux-server-pool.service';
 import { GetSessionInfoInput } from './get-session-info.input';
 
 @Tool('readonly', { title: 'Get tmux Session Info' })

@@ -6,8 +6,8 @@ import { CallerIdentityService } from '../../services/caller-identity.service';
 import { HierarchyService } from '../../services/hierarchy.service';
 import { TargetResolver } from '../../services/target-resolver.service';
 import type { TmuxEngine } from '../../tmux/tmux-engine';
-import { TmuxErrorMapper } from '../../tmux/tmux-error.mapper';
-import { TmuxServerPool } from '../../tmux/tmux-server-pool';
+import { TmuxErrorMapper } from '../../services/tmux-error.mapper';
+import { TmuxServerPool } from '../../services/tmux-server-pool.service';
 import { KillSessionInput } from './kill-session.input';
 
 export const KILL_SESSION_NO_TARGET = 'Refusing to kill without an explicit target. Provide session_name or session_id.';

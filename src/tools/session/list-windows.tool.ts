@@ -6,8 +6,8 @@ import { FilterService } from '../../services/filter.service';
 import { HierarchyService } from '../../services/hierarchy.service';
 import { ModelSerializer } from '../../services/model-serializer.service';
 import { TargetResolver } from '../../services/target-resolver.service';
-import { TmuxErrorMapper } from '../../tmux/tmux-error.mapper';
-import { TmuxServerPool } from '../../tmux/tmux-server-pool';
+import { TmuxErrorMapper } from '../../services/tmux-error.mapper';
+import { TmuxServerPool } from '../../services/tmux-server-pool.service';
 import { ListWindowsInput } from './list-windows.input';
 
 @Tool('readonly', { title: 'List tmux Windows', alwaysLoad: true })

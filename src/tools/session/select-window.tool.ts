@@ -7,9 +7,9 @@ import { HierarchyService } from '../../services/hierarchy.service';
 import { ModelSerializer } from '../../services/model-serializer.service';
 import { TargetResolver } from '../../services/target-resolver.service';
 import type { TmuxEngine } from '../../tmux/tmux-engine';
-import { TmuxErrorMapper } from '../../tmux/tmux-error.mapper';
+import { TmuxErrorMapper } from '../../services/tmux-error.mapper';
 import { TmuxObjectDoesNotExist } from '../../tmux/tmux-errors';
-import { TmuxServerPool } from '../../tmux/tmux-server-pool';
+import { TmuxServerPool } from '../../services/tmux-server-pool.service';
 import { SelectWindowInput } from './select-window.input';
 
 export const SELECT_WINDOW_NO_TARGET = 'Provide window_id, window_index, or direction.';

@@ -4,8 +4,8 @@ import type { ToolHandler } from '../../framework/pipeline/tool-dispatcher';
 import { WindowInfo } from '../../models/window-info.model';
 import { ModelSerializer } from '../../services/model-serializer.service';
 import { TargetResolver } from '../../services/target-resolver.service';
-import { TmuxErrorMapper } from '../../tmux/tmux-error.mapper';
-import { TmuxServerPool } from '../../tmux/tmux-server-pool';
+import { TmuxErrorMapper } from '../../services/tmux-error.mapper';
+import { TmuxServerPool } from '../../services/tmux-server-pool.service';
 import { GetWindowInfoInput } from './get-window-info.input';
 
 @Tool('readonly', { title: 'Get tmux Window Info' })

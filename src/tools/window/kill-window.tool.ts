@@ -5,8 +5,8 @@ import type { ToolHandler } from '../../framework/pipeline/tool-dispatcher';
 import { CallerIdentityService } from '../../services/caller-identity.service';
 import { HierarchyService } from '../../services/hierarchy.service';
 import { TargetResolver } from '../../services/target-resolver.service';
-import { TmuxErrorMapper } from '../../tmux/tmux-error.mapper';
-import { TmuxServerPool } from '../../tmux/tmux-server-pool';
+import { TmuxErrorMapper } from '../../services/tmux-error.mapper';
+import { TmuxServerPool } from '../../services/tmux-server-pool.service';
 import { KillWindowInput } from './kill-window.input';
 
 /** SPEC C19 spells out the text Part A elides. */

@@ -7,8 +7,8 @@ import { FilterService } from '../../services/filter.service';
 import { HierarchyService, PaneScope } from '../../services/hierarchy.service';
 import { ModelSerializer } from '../../services/model-serializer.service';
 import { TargetResolver } from '../../services/target-resolver.service';
-import { TmuxErrorMapper } from '../../tmux/tmux-error.mapper';
-import { TmuxServerPool } from '../../tmux/tmux-server-pool';
+import { TmuxErrorMapper } from '../../services/tmux-error.mapper';
+import { TmuxServerPool } from '../../services/tmux-server-pool.service';
 import { ListPanesInput } from './list-panes.input';
 
 @Tool('readonly', { title: 'List tmux Panes', alwaysLoad: true })

@@ -1,4 +1,6 @@
+import { Default, Description } from '../../framework/decorators/dto.decorators';
 import { Param } from '../../framework/decorators/param.decorator';
+import { IsIndex } from '../../framework/validation/constraints';
 import { P } from '../common/common-params';
 
 export class MoveWindowInput {
@@ -7,12 +9,9 @@ export class MoveWindowInput {
   @Param(P.sessionName) session_name!: string | null;
   @Param(P.sessionId) session_id!: string | null;
   // SPEC B26/C25: "" (the next free index), an integer >= 0 or a digit string; arrives as a string.
-  @Param({
-    type: 'index',
-    schema: { allowEmpty: true },
-    default: '',
-    description: 'Destination index (integer or digit string); "" (default) takes the next free index.',
-  })
+  @IsIndex({ allowEmpty: true })
+  @Default('')
+  @Description('Destination index (integer or digit string); "" (default) takes the next free index.')
   destination_index!: string;
   @Param({
     type: 'string',

@@ -3,8 +3,8 @@ import { Tool } from '../../framework/decorators/tool.decorator';
 import type { ToolHandler } from '../../framework/pipeline/tool-dispatcher';
 import { WindowInfo } from '../../models/window-info.model';
 import { TargetResolver } from '../../services/target-resolver.service';
-import { TmuxErrorMapper } from '../../tmux/tmux-error.mapper';
-import { TmuxServerPool } from '../../tmux/tmux-server-pool';
+import { TmuxErrorMapper } from '../../services/tmux-error.mapper';
+import { TmuxServerPool } from '../../services/tmux-server-pool.service';
 import { ResizeWindowInput } from './resize-window.input';
 import { WindowRefresh } from './window-refresh.service';
 

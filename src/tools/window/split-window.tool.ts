@@ -7,9 +7,9 @@ import { CallerIdentityService } from '../../services/caller-identity.service';
 import { ModelSerializer } from '../../services/model-serializer.service';
 import { SpawnEnvService } from '../../services/spawn-env.service';
 import { TargetResolver } from '../../services/target-resolver.service';
-import { TmuxErrorMapper } from '../../tmux/tmux-error.mapper';
+import { TmuxErrorMapper } from '../../services/tmux-error.mapper';
 import { LibTmuxException, PaneNotFound } from '../../tmux/tmux-errors';
-import { TmuxServerPool } from '../../tmux/tmux-server-pool';
+import { TmuxServerPool } from '../../services/tmux-server-pool.service';
 import { SplitDirection, SplitWindowInput } from './split-window.input';
 import { escapeFormat } from '../../services/tmux-escape';
 

@@ -7,7 +7,7 @@ import { definePlugin } from '../../../src/framework/plugins/plugin';
 import { Next, ORDER, ToolCall, ToolInterceptor } from '../../../src/framework/pipeline/tool-interceptor';
 import { INTERCEPTORS, TOOL_CLASSES } from '../../../src/framework/tokens';
 import { LibTmuxException, PaneNotFound } from '../../../src/tmux/tmux-errors';
-import { TmuxErrorMapper } from '../../../src/tmux/tmux-error.mapper';
+import { TmuxErrorMapper } from '../../../src/services/tmux-error.mapper';
 import { McpHarness } from '../../helpers/mcp-harness';
 
 class EchoInput {

@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import type { TargetResolver } from '../../../src/services/target-resolver.service';
 import { SendKeysBatchRunner } from '../../../src/tools/pane/io/send-keys-batch.runner';
 import type { SendKeysOperation } from '../../../src/tools/pane/io/send-keys-operation.input';
-import { TmuxErrorMapper } from '../../../src/tmux/tmux-error.mapper';
+import { TmuxErrorMapper } from '../../../src/services/tmux-error.mapper';
 import type { TmuxEngine } from '../../../src/tmux/tmux-engine';
 import { LibTmuxException } from '../../../src/tmux/tmux-errors';
 

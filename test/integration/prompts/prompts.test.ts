@@ -131,12 +131,8 @@ describe('prompts (SPEC §2.2, C18, C27)', () => {
       ['diagnose_failing_pane', undefined, "Missing required argument(s) for prompt 'diagnose_failing_pane': pane_id"],
       ['diagnose_failing_pane', { pane_id: '%1', extra: 'x' }, "Unknown argument(s) for prompt 'diagnose_failing_pane': extra"],
       ['run_and_wait', { command: 'ls', pane_id: '%1', timeout: 'soon' }, 'timeout must be a positive number of seconds'],
-      ['interrupt_gracefully', { pane_id: '%1\nrm -rf /' }, "pane_id must look like '%1' (got '%1\\nrm -rf /')"],
-      [
-        'build_dev_workspace',
-        { session_name: 'a.b' },
-        "session_name may not be empty or contain control characters, ':' or '.' (got 'a.b')",
-      ],
+      ['interrupt_gracefully', { pane_id: '%1\nrm -rf /' }, "pane_id must look like '%1'. Prompt text"],
+      ['build_dev_workspace', { session_name: 'a.b' }, "session_name may not be empty or contain control characters, ':' or '.'."],
     ];
     for (const [name, args, msg] of cases) {
       const e = await rejection(name, args);

@@ -1,5 +1,5 @@
 import winston from 'winston';
-import { Field, Param } from '../../../src/framework/decorators/param.decorator';
+import { Field } from '../../../src/framework/decorators/param.decorator';
 import { loggerFactoryFor } from '../../../src/framework/logging/logger.factory';
 import { getParams } from '../../../src/framework/metadata/param-metadata';
 import { normalizeModel, serializeResult } from '../../../src/framework/output/result-serializer';
@@ -24,10 +24,10 @@ class Model {
 }
 
 class Base {
-  @Param({ type: 'string' }) a!: string;
+  @Field({ type: 'string' }) a!: string;
 }
 class Derived extends Base {
-  @Param({ type: 'string', default: 'x' }) b!: string;
+  @Field({ type: 'string', optional: true }) b!: string;
 }
 
 describe('normalizeModel (generated per model)', () => {
@@ -57,7 +57,7 @@ describe('getParams (cached)', () => {
     expect(getParams(Derived).map((p) => p.name)).toEqual(['a', 'b']);
     expect(getParams(Derived)).toBe(getParams(Derived));
     // A decorator applied later (another copy of the package, a late subclass) is seen.
-    Param({ type: 'string', default: 'c' })(Derived.prototype, 'c');
+    Field({ type: 'string' })(Derived.prototype, 'c');
     expect(getParams(Derived).map((p) => p.name)).toEqual(['a', 'b', 'c']);
   });
 });

@@ -3,10 +3,11 @@ import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { getToolMetadata } from '../../../src/framework/metadata/tool-metadata';
-import { getParams } from '../../../src/framework/metadata/param-metadata';
+import { dtoPlan } from '../../../src/framework/validation/dto-plan';
+import { objectSchema } from '../../../src/framework/validation/dto-schema';
 import { PluginLoadError, resolveSpecifier } from '../../../src/framework/plugins/plugin-loader';
 import * as tokens from '../../../src/framework/tokens';
-import { pluginApi } from '../../../src/server/plugin-api';
+import { createPluginApi } from '../../../src/framework/plugins/plugin';
 
 describe('one framework across package copies (SPEC C33)', () => {
   it("a second copy's decorators write into the store this copy reads, and tokens are equal", () => {
@@ -39,15 +40,25 @@ describe('one framework across package copies (SPEC C33)', () => {
     other.Tool('readonly', { title: 'Hello' })(Hello);
 
     expect(getToolMetadata(Hello)).toMatchObject({ name: 'hello_copy', tier: 'readonly', tags: ['readonly'] });
-    expect(getParams(In).map((p) => p.name)).toEqual(['who']);
-    for (const k of Object.keys(tokens) as (keyof typeof tokens)[]) expect(other.tokens[k]).toBe(tokens[k]);
+    expect(dtoPlan(In).fields.map((f) => f.name)).toEqual(['who']);
+    expect(objectSchema(In)).toEqual({
+      type: 'object',
+      properties: { who: { type: 'string', description: 'who' } },
+      required: ['who'],
+      additionalProperties: false,
+    });
+    const symbols = (Object.keys(tokens) as (keyof typeof tokens)[]).filter((k) => typeof tokens[k] === 'symbol');
+    expect(symbols.length).toBeGreaterThan(10);
+    for (const k of symbols) expect(other.tokens[k]).toBe(tokens[k]);
   });
 
   it('register(container, api) receives the decorators, error classes, ORDER and tokens', () => {
-    const api = pluginApi();
-    for (const k of ['Tool', 'Param', 'Field', 'HandleErrors', 'UseInterceptors', 'ToolError', 'ExpectedToolError', 'ORDER', 'tokens'])
-      expect(api[k]).toBeDefined();
-    expect((api.tokens as typeof tokens).TOOL_CLASSES).toBe(tokens.TOOL_CLASSES);
+    const api = createPluginApi();
+    const keys = ['Tool', 'Param', 'Field', 'Description', 'Default', 'Nullable', 'AllowNul', 'HandleErrors', 'UseInterceptors'] as const;
+    for (const k of keys) expect(typeof api[k]).toBe('function');
+    for (const k of ['ToolError', 'ExpectedToolError', 'ValidationError'] as const) expect(new api[k]('x')).toBeInstanceOf(Error);
+    expect(api.ORDER.AUDIT).toBe(400);
+    expect(api.tokens.TOOL_CLASSES).toBe(tokens.TOOL_CLASSES);
   });
 });
 

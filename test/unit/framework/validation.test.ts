@@ -1,6 +1,6 @@
 import { Param } from '../../../src/framework/decorators/param.decorator';
-import { objectSchema } from '../../../src/framework/validation/json-schema.builder';
-import { formatViolations, validateObject } from '../../../src/framework/validation/dto-validator';
+import { objectSchema } from '../../../src/framework/validation/dto-schema';
+import { formatViolations, validateDto } from '../../../src/framework/validation/dto-validator';
 import { safeKey, safeRepr } from '../../../src/framework/validation/safe-repr';
 
 class Op {
@@ -22,7 +22,7 @@ class Dto {
 
 describe('input schema (SPEC §0, C8)', () => {
   it('is strict, inlines nested DTOs and carries defaults and anyOf-null', () => {
-    const s = objectSchema(Dto, 'input') as Record<string, any>;
+    const s = objectSchema(Dto) as Record<string, any>;
     expect(s.additionalProperties).toBe(false);
     expect(s.required).toEqual(['name']);
     expect(s.properties.name).toEqual({ type: 'string', description: 'the name' });
@@ -40,19 +40,19 @@ describe('input schema (SPEC §0, C8)', () => {
 
 describe('validation (SPEC C11, C12, C31)', () => {
   it('applies defaults and converts index inputs to strings', () => {
-    const r = validateObject(Dto, { name: 'a', window_index: 3 });
+    const r = validateDto(Dto, { name: 'a', window_index: 3 });
     expect(r.violations).toEqual([]);
     expect(r.value).toMatchObject({ name: 'a', max_lines: 500, on_error: 'stop', filters: null, ops: [], window_index: '3' });
     expect(r.value).toBeInstanceOf(Dto);
   });
 
   it('accepts null only where nullable', () => {
-    expect(validateObject(Dto, { name: 'a', max_lines: null }).value!.max_lines).toBeNull();
-    expect(validateObject(Dto, { name: null }).violations[0]).toMatchObject({ loc: ['name'], type: 'string_type' });
+    expect(validateDto(Dto, { name: 'a', max_lines: null }).value!.max_lines).toBeNull();
+    expect(validateDto(Dto, { name: null }).violations[0]).toMatchObject({ loc: ['name'], type: 'string_type' });
   });
 
   it('reports pydantic-style codes with dotted paths, never values', () => {
-    const r = validateObject(Dto, {
+    const r = validateDto(Dto, {
       name: 5,
       max_lines: 0,
       on_error: 'SECRET1',
@@ -75,19 +75,19 @@ describe('validation (SPEC C11, C12, C31)', () => {
   });
 
   it('is strict about JSON types (no "5" for an integer)', () => {
-    expect(validateObject(Dto, { name: 'a', max_lines: '5' }).violations[0].type).toBe('int_type');
-    expect(validateObject(Dto, { name: 'a', max_lines: 1.5 }).violations[0].type).toBe('int_type');
+    expect(validateDto(Dto, { name: 'a', max_lines: '5' }).violations[0].type).toBe('int_type');
+    expect(validateDto(Dto, { name: 'a', max_lines: 1.5 }).violations[0].type).toBe('int_type');
   });
 
   it('rejects NUL except where allowed, and lone surrogates everywhere', () => {
-    expect(validateObject(Dto, { name: 'a\u0000' }).violations[0].type).toBe('value_error');
-    expect(validateObject(Dto, { name: 'a', text: 'x\u0000y' }).violations).toEqual([]);
-    expect(validateObject(Dto, { name: 'a', text: 'x\ud800y' }).violations[0].type).toBe('value_error');
-    expect(validateObject(Dto, { name: '😀' }).violations).toEqual([]);
+    expect(validateDto(Dto, { name: 'a\u0000' }).violations[0].type).toBe('value_error');
+    expect(validateDto(Dto, { name: 'a', text: 'x\u0000y' }).violations).toEqual([]);
+    expect(validateDto(Dto, { name: 'a', text: 'x\ud800y' }).violations[0].type).toBe('value_error');
+    expect(validateDto(Dto, { name: '😀' }).violations).toEqual([]);
   });
 
   it('keeps __proto__ and constructor keys of string maps', () => {
-    const r = validateObject(Dto, { name: 'a', filters: JSON.parse('{"__proto__":"x","constructor":"y"}') });
+    const r = validateDto(Dto, { name: 'a', filters: JSON.parse('{"__proto__":"x","constructor":"y"}') });
     expect(Object.keys(r.value!.filters as object)).toEqual(['__proto__', 'constructor']);
   });
 

@@ -4,8 +4,8 @@ import type { ToolCallContext } from '../../../framework/pipeline/call-context';
 import type { ToolHandler } from '../../../framework/pipeline/tool-dispatcher';
 import { PasteService } from '../../../services/paste.service';
 import { TargetResolver } from '../../../services/target-resolver.service';
-import { TmuxErrorMapper } from '../../../tmux/tmux-error.mapper';
-import { TmuxServerPool } from '../../../tmux/tmux-server-pool';
+import { TmuxErrorMapper } from '../../../services/tmux-error.mapper';
+import { TmuxServerPool } from '../../../services/tmux-server-pool.service';
 import { PasteTextInput } from './paste-text.input';
 
 @Tool('mutating', { title: 'Paste Text', idempotentHint: false, openWorldHint: true })

@@ -7,8 +7,8 @@ import type { ToolCallContext } from '../../../framework/pipeline/call-context';
 import type { ToolHandler } from '../../../framework/pipeline/tool-dispatcher';
 import { RunCommandResult } from '../../../models/run-command-result.model';
 import { TargetResolver } from '../../../services/target-resolver.service';
-import { TmuxErrorMapper } from '../../../tmux/tmux-error.mapper';
-import { TmuxServerPool } from '../../../tmux/tmux-server-pool';
+import { TmuxErrorMapper } from '../../../services/tmux-error.mapper';
+import { TmuxServerPool } from '../../../services/tmux-server-pool.service';
 import { RunCommandInput } from './run-command.input';
 import { RunCommandRunner } from './run-command.runner';
 

@@ -3,7 +3,7 @@ import { ToolError, UnexpectedError } from '../../../framework/errors/tool-error
 import { SendKeysOperationResult } from '../../../models/send-keys-batch-result.model';
 import { runBounded } from '../../../services/channel-deadline';
 import { TargetResolver } from '../../../services/target-resolver.service';
-import { TmuxErrorMapper } from '../../../tmux/tmux-error.mapper';
+import { TmuxErrorMapper } from '../../../services/tmux-error.mapper';
 import type { TmuxEngine } from '../../../tmux/tmux-engine';
 import { LibTmuxException } from '../../../tmux/tmux-errors';
 import { round3, secondsSince } from './progress-heartbeat';

@@ -2,8 +2,8 @@ import { HandleErrors } from '../../../framework/decorators/handle-errors.decora
 import { Tool } from '../../../framework/decorators/tool.decorator';
 import type { ToolHandler } from '../../../framework/pipeline/tool-dispatcher';
 import { TargetResolver } from '../../../services/target-resolver.service';
-import { TmuxErrorMapper } from '../../../tmux/tmux-error.mapper';
-import { TmuxServerPool } from '../../../tmux/tmux-server-pool';
+import { TmuxErrorMapper } from '../../../services/tmux-error.mapper';
+import { TmuxServerPool } from '../../../services/tmux-server-pool.service';
 import { enterArgv, sendKeysArgv } from './send-keys-argv';
 import { SendKeysInput } from './send-keys.input';
 

@@ -2,7 +2,7 @@ import { HandleErrors } from '../../../framework/decorators/handle-errors.decora
 import { Tool } from '../../../framework/decorators/tool.decorator';
 import type { ToolHandler } from '../../../framework/pipeline/tool-dispatcher';
 import { PaneInfo } from '../../../models/pane-info.model';
-import { TmuxErrorMapper } from '../../../tmux/tmux-error.mapper';
+import { TmuxErrorMapper } from '../../../services/tmux-error.mapper';
 import { LibTmuxException } from '../../../tmux/tmux-errors';
 import { PaneOps } from './pane-ops.service';
 import { PaneTargetInput } from './pane-target.input';

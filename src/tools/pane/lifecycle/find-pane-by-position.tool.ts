@@ -3,7 +3,7 @@ import { Tool } from '../../../framework/decorators/tool.decorator';
 import { ExpectedToolError } from '../../../framework/errors/tool-errors';
 import type { ToolHandler } from '../../../framework/pipeline/tool-dispatcher';
 import { PaneInfo } from '../../../models/pane-info.model';
-import { TmuxErrorMapper } from '../../../tmux/tmux-error.mapper';
+import { TmuxErrorMapper } from '../../../services/tmux-error.mapper';
 import { paneAtCorner } from './corner';
 import { FindPaneByPositionInput } from './find-pane-by-position.input';
 import { PaneOps } from './pane-ops.service';

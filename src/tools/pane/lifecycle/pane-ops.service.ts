@@ -7,7 +7,7 @@ import { TargetArgs, TargetResolver } from '../../../services/target-resolver.se
 import type { Row } from '../../../services/tmux-formats';
 import type { TmuxEngine } from '../../../tmux/tmux-engine';
 import { PaneNotFound } from '../../../tmux/tmux-errors';
-import { TmuxServerPool } from '../../../tmux/tmux-server-pool';
+import { TmuxServerPool } from '../../../services/tmux-server-pool.service';
 
 /**
  * The plumbing every pane lifecycle tool shares: pick the server, resolve the pane (SPEC §1.3),

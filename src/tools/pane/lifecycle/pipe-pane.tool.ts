@@ -2,7 +2,7 @@ import { HandleErrors } from '../../../framework/decorators/handle-errors.decora
 import { Tool } from '../../../framework/decorators/tool.decorator';
 import { ExpectedToolError } from '../../../framework/errors/tool-errors';
 import type { ToolHandler } from '../../../framework/pipeline/tool-dispatcher';
-import { TmuxErrorMapper } from '../../../tmux/tmux-error.mapper';
+import { TmuxErrorMapper } from '../../../services/tmux-error.mapper';
 import { PaneOps } from './pane-ops.service';
 import { PipePaneInput } from './pipe-pane.input';
 import { escapeFormatTime, shellQuote } from '../../../services/tmux-escape';

@@ -4,7 +4,7 @@ import { ExpectedToolError } from '../../../framework/errors/tool-errors';
 import type { ToolHandler } from '../../../framework/pipeline/tool-dispatcher';
 import { PaneInfo } from '../../../models/pane-info.model';
 import type { TmuxEngine } from '../../../tmux/tmux-engine';
-import { TmuxErrorMapper } from '../../../tmux/tmux-error.mapper';
+import { TmuxErrorMapper } from '../../../services/tmux-error.mapper';
 import { PaneOps } from './pane-ops.service';
 import { ResizePaneInput } from './resize-pane.input';
 

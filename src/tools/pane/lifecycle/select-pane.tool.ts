@@ -5,7 +5,7 @@ import type { ToolHandler } from '../../../framework/pipeline/tool-dispatcher';
 import { PaneInfo } from '../../../models/pane-info.model';
 import type { Row } from '../../../services/tmux-formats';
 import type { TmuxEngine } from '../../../tmux/tmux-engine';
-import { TmuxErrorMapper } from '../../../tmux/tmux-error.mapper';
+import { TmuxErrorMapper } from '../../../services/tmux-error.mapper';
 import { PaneOps } from './pane-ops.service';
 import { PaneDirection, SelectPaneInput } from './select-pane.input';
 

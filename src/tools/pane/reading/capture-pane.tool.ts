@@ -4,8 +4,8 @@ import type { ToolHandler } from '../../../framework/pipeline/tool-dispatcher';
 import { tailLines } from '../../../services/capture-limits';
 import { CaptureService } from '../../../services/capture.service';
 import { TargetResolver } from '../../../services/target-resolver.service';
-import { TmuxErrorMapper } from '../../../tmux/tmux-error.mapper';
-import { TmuxServerPool } from '../../../tmux/tmux-server-pool';
+import { TmuxErrorMapper } from '../../../services/tmux-error.mapper';
+import { TmuxServerPool } from '../../../services/tmux-server-pool.service';
 import { CapturePaneInput } from './capture-pane.input';
 
 @Tool('readonly', { title: 'Capture Pane', responseLimit: true })

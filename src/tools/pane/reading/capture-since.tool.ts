@@ -8,8 +8,8 @@ import { limitLines } from '../../../services/capture-limits';
 import { decodeCursor, encodeCursor } from '../../../services/capture-since-cursor';
 import { CaptureSinceService } from '../../../services/capture-since.service';
 import { TargetResolver } from '../../../services/target-resolver.service';
-import { TmuxErrorMapper } from '../../../tmux/tmux-error.mapper';
-import { TmuxServerPool } from '../../../tmux/tmux-server-pool';
+import { TmuxErrorMapper } from '../../../services/tmux-error.mapper';
+import { TmuxServerPool } from '../../../services/tmux-server-pool.service';
 import { CaptureSinceInput } from './capture-since.input';
 
 @Tool('readonly', {

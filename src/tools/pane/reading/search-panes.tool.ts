@@ -4,8 +4,8 @@ import type { ToolHandler } from '../../../framework/pipeline/tool-dispatcher';
 import { SearchPanesResult } from '../../../models/search-panes-result.model';
 import { compilePattern } from '../../../services/search-pattern';
 import { SearchPanesService } from '../../../services/search-panes.service';
-import { TmuxErrorMapper } from '../../../tmux/tmux-error.mapper';
-import { TmuxServerPool } from '../../../tmux/tmux-server-pool';
+import { TmuxErrorMapper } from '../../../services/tmux-error.mapper';
+import { TmuxServerPool } from '../../../services/tmux-server-pool.service';
 import { SearchPanesInput } from './search-panes.input';
 
 @Tool('readonly', { title: 'Search Panes', responseLimit: { field: 'matches', truncatedFlag: 'truncated' } })

@@ -6,8 +6,8 @@ import { CallerIdentityService } from '../../../services/caller-identity.service
 import { tailLines } from '../../../services/capture-limits';
 import { CaptureService } from '../../../services/capture.service';
 import { TargetResolver } from '../../../services/target-resolver.service';
-import { TmuxErrorMapper } from '../../../tmux/tmux-error.mapper';
-import { TmuxServerPool } from '../../../tmux/tmux-server-pool';
+import { TmuxErrorMapper } from '../../../services/tmux-error.mapper';
+import { TmuxServerPool } from '../../../services/tmux-server-pool.service';
 import { SnapshotPaneInput } from './snapshot-pane.input';
 import { readSnapshotFields, typedSnapshot } from './snapshot-fields';
 

@@ -8,8 +8,8 @@ import type { ToolHandler } from '../../../framework/pipeline/tool-dispatcher';
 import { WaitForTextResult } from '../../../models/wait-for-text-result.model';
 import { compilePattern } from '../../../services/search-pattern';
 import { WaitForTextService } from '../../../services/wait-for-text.service';
-import { TmuxErrorMapper } from '../../../tmux/tmux-error.mapper';
-import { TmuxServerPool } from '../../../tmux/tmux-server-pool';
+import { TmuxErrorMapper } from '../../../services/tmux-error.mapper';
+import { TmuxServerPool } from '../../../services/tmux-server-pool.service';
 import { WaitForTextInput } from './wait-for-text.input';
 
 @Tool('readonly', { title: 'Wait For Text', tags: ['self-bounded'] })

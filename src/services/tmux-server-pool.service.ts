@@ -1,11 +1,11 @@
 import { inject, injectable } from 'tsyringe';
 import { SERVER_CONFIG, ServerConfig } from '../config/server-config';
-import { Symbol_for } from '../config/symbol';
-import type { TmuxEngine, TmuxServerKey } from './tmux-engine';
+import { token } from '../framework/tokens';
+import type { TmuxEngine, TmuxServerKey } from '../tmux/tmux-engine';
 
 /** Builds the engine for one tmux server (the control-mode engine, or exec when forced). */
 export type EngineFactory = (key: TmuxServerKey) => TmuxEngine;
-export const ENGINE_FACTORY = Symbol_for<EngineFactory>('engine-factory');
+export const ENGINE_FACTORY = token<EngineFactory>('engine-factory');
 
 /**
  * One engine per (socket name, socket path, binary), SPEC §1.3. Engines recover from a dead

@@ -9,7 +9,7 @@ import {
   TmuxCommandNotFound,
   TmuxObjectDoesNotExist,
   TmuxSessionExists,
-} from './tmux-errors';
+} from '../tmux/tmux-errors';
 
 export const SUGGEST_LIST = 'Call list_sessions / list_windows / list_panes to discover valid ids.';
 export const SUGGEST_CREATE = 'Call create_session to start one.';

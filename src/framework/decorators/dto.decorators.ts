@@ -1,0 +1,44 @@
+import { ValidateIf } from 'class-validator';
+import type { Token } from '../tokens';
+import { patchDtoField } from '../validation/dto-metadata';
+
+/**
+ * The three things class-validator does not carry about an input field
+ * (docs/reference/protocol.md#input-schemas). They only record metadata; class-validator's own
+ * decorators (`@IsString()`, `@IsInt()`, `@Min(1)`, `@IsIn([...])`, `@IsOptional()`,
+ * `@ValidateNested()` with class-transformer's `@Type(() => Item)`, ...) say what a valid value is.
+ */
+
+function field(patch: Parameters<typeof patchDtoField>[2]): PropertyDecorator {
+  return (target, key) => {
+    if (typeof key !== 'string') throw new TypeError('DTO fields need string property names');
+    patchDtoField(target.constructor, key, patch);
+  };
+}
+
+/** The field's description in the advertised JSON Schema. */
+export const Description = (text: string): PropertyDecorator => field({ description: text });
+
+/**
+ * The value used when the argument is absent; a field with a default is optional. `from` names a
+ * DI token whose registered value replaces `value` for this server (e.g. a default that comes
+ * from configuration): the advertised schema and the applied default both use it.
+ */
+export const Default = (value: unknown, options: { from?: Token<unknown> } = {}): PropertyDecorator =>
+  field({ default: { value, from: options.from } });
+
+/**
+ * `null` is a value of this field: validators are skipped for it and the schema says
+ * `anyOf [T, null]`. (Without it `null` is checked like any other value, so a string field
+ * answers `null` with a string_type error.)
+ */
+export function Nullable(): PropertyDecorator {
+  const skipNull = ValidateIf((_obj: object, value: unknown) => value !== null);
+  return (target, key) => {
+    field({ nullable: true })(target, key);
+    skipNull(target, key);
+  };
+}
+
+/** NUL characters are accepted in this string (only for text that reaches tmux through a file). */
+export const AllowNul = (): PropertyDecorator => field({ allowNul: true });

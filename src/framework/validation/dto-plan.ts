@@ -1,0 +1,114 @@
+import { plainToInstance } from 'class-transformer';
+import { getMetadataStorage, ValidationTypes } from 'class-validator';
+import type { Class } from '../metadata/param-metadata';
+import { dtoMetadataVersion, DtoFieldMeta, ownDtoFields } from './dto-metadata';
+
+/** One class-validator metadata record, as the storage returns it. */
+export type ValidationMeta = ReturnType<ReturnType<typeof getMetadataStorage>['getTargetValidationMetadatas']>[number];
+
+/** One input field: our metadata plus the class-validator constraints declared on it. */
+export interface PlanField {
+  readonly name: string;
+  readonly meta: DtoFieldMeta;
+  /** Constraint records in declaration order (`constraintName` gives each one's name). */
+  readonly constraints: readonly ValidationMeta[];
+  /** `@IsOptional()`: absent or null is fine (class-validator skips the field then). */
+  readonly optional: boolean;
+  /** Absent is an error: neither `@IsOptional()` nor a default. */
+  readonly required: boolean;
+  /** `@ValidateNested()` with a class-transformer `@Type`: the item class, and whether the value is a list. */
+  readonly nested?: { readonly cls: Class; readonly list: boolean };
+}
+
+/** What the validator and the schema converter know about one input class. */
+export interface DtoPlan {
+  readonly cls: Class;
+  readonly fields: readonly PlanField[];
+  readonly byName: ReadonlyMap<string, PlanField>;
+}
+
+/** The name class-validator reports a constraint under (the keys of `ValidationError.constraints`). */
+export function constraintName(m: ValidationMeta): string {
+  if (m.type === ValidationTypes.NESTED_VALIDATION || m.type === ValidationTypes.CONDITIONAL_VALIDATION) return m.name ?? m.type;
+  if (m.name) return m.name;
+  const c = getMetadataStorage().getTargetValidatorConstraints(m.constraintCls);
+  return c[0]?.name ?? m.type;
+}
+
+const IS_OPTIONAL = 'isOptional';
+
+/** Classes from base to `cls`. */
+function lineage(cls: Class): Class[] {
+  const chain: Class[] = [];
+  for (let c: unknown = cls; typeof c === 'function' && c !== Function.prototype; c = Object.getPrototypeOf(c)) chain.unshift(c as Class);
+  return chain;
+}
+
+/**
+ * The class a nested field holds, as class-transformer builds it: the public way to read a
+ * `@Type(() => Item)` is to let plainToInstance build one (its metadata storage is not exported).
+ */
+function nestedClass(cls: Class, name: string, list: boolean): Class | undefined {
+  const probe = plainToInstance(cls, { [name]: list ? [{}] : {} }) as Record<string, unknown>;
+  const v = probe[name];
+  const item = list ? (Array.isArray(v) ? (v[0] as object | undefined) : undefined) : (v as object | undefined);
+  const ctor = item && typeof item === 'object' ? (item.constructor as Class) : undefined;
+  return ctor && ctor !== Object ? ctor : undefined;
+}
+
+function buildPlan(cls: Class): DtoPlan {
+  const storage = getMetadataStorage();
+  const all = storage.getTargetValidationMetadatas(cls, '', true, false);
+  const byProp = new Map<string, ValidationMeta[]>();
+  const order: string[] = [];
+  const note = (name: string) => {
+    if (!byProp.has(name)) {
+      byProp.set(name, []);
+      order.push(name);
+    }
+  };
+  // Declaration order: base classes first, each class's fields as decorated (ours and class-validator's agree).
+  const metaOf = new Map<string, DtoFieldMeta>();
+  for (const c of lineage(cls)) {
+    for (const m of all) if (m.target === c) note(m.propertyName);
+    for (const [name, meta] of ownDtoFields(c)) {
+      note(name);
+      metaOf.set(name, { ...metaOf.get(name), ...meta });
+    }
+  }
+  for (const m of all) {
+    note(m.propertyName);
+    byProp.get(m.propertyName)!.push(m);
+  }
+  const fields = order.map((name): PlanField => {
+    const constraints = byProp.get(name)!;
+    const meta = metaOf.get(name) ?? {};
+    const optional = constraints.some((m) => m.type === ValidationTypes.CONDITIONAL_VALIDATION && m.name === IS_OPTIONAL);
+    const nestedMeta = constraints.find((m) => m.type === ValidationTypes.NESTED_VALIDATION);
+    let nested: PlanField['nested'];
+    if (nestedMeta) {
+      const list =
+        Reflect.getMetadata('design:type', cls.prototype, name) === Array || constraints.some((m) => constraintName(m) === 'isArray');
+      const item = nestedClass(cls, name, list);
+      if (!item) throw new TypeError(`${cls.name}.${name}: @ValidateNested() needs class-transformer's @Type(() => ItemClass)`);
+      nested = { cls: item, list };
+    }
+    return { name, meta, constraints, optional, required: !optional && !meta.default, nested };
+  });
+  return { cls, fields, byName: new Map(fields.map((f) => [f.name, f])) };
+}
+
+const plans = new WeakMap<Class, { version: number; plan: DtoPlan }>();
+
+/**
+ * The plan of an input class, built once and reused for every call (rebuilt only if any copy of
+ * the package recorded DTO metadata since). Classes are complete when first used.
+ */
+export function dtoPlan(cls: Class): DtoPlan {
+  const version = dtoMetadataVersion();
+  const hit = plans.get(cls);
+  if (hit && hit.version === version) return hit.plan;
+  const plan = buildPlan(cls);
+  plans.set(cls, { version, plan });
+  return plan;
+}
