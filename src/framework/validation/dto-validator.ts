@@ -140,9 +140,9 @@ function fieldViolations(
   out: Violation[],
 ): void {
   const failed = new Set(Object.keys(err?.constraints ?? {}));
-  const chosen = f.constraints
-    .filter((m) => failed.has(constraintName(m)))
-    .sort((a, b) => rank(constraintName(a)) - rank(constraintName(b)))[0];
+  // A list's own checks come before its items' (`each: true`): a string where a list belongs is a list_type error.
+  const order = (m: ValidationMeta) => (m.each ? RANK.size + 1 : 0) + rank(constraintName(m));
+  const chosen = f.constraints.filter((m) => failed.has(constraintName(m))).sort((a, b) => order(a) - order(b))[0];
   const name = chosen ? constraintName(chosen) : undefined;
   if (name && KIND_CHECKS.has(name)) return report(f, chosen!, name, raw, inst, loc, out);
   if (f.nested) return nestedViolations(f, raw, inst[f.name], err, loc, out);
