@@ -9,8 +9,11 @@ import { ERROR_MAPPERS, LOGGER_FACTORY } from '../framework/tokens';
 import { CONTAINER } from '../framework/tokens';
 
 /**
- * The only place an exception becomes an `isError` result (SPEC §3 item 3, C13): the tool's own
- * `@HandleErrors` mappers first, then global mappers, else `Unexpected error: <name>: <msg>`.
+ * The only place an exception becomes an `isError` result (docs/reference/errors.md#error-results).
+ * One error path (docs/architecture.md#error-path): an error that is already a ToolError stays
+ * as it is; anything else goes to the mappers the tool's class names in `@HandleErrors` (in the
+ * order given), then to the mappers plugins registered under ERROR_MAPPERS (in registration
+ * order); the first that answers wins. Unmapped errors become `Unexpected error: <type>: <msg>`.
  */
 @injectable()
 export class ErrorResultInterceptor implements ToolInterceptor {

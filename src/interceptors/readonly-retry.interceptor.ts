@@ -1,19 +1,12 @@
 import { inject, injectable } from 'tsyringe';
 import type { LoggerFactory } from '../framework/logging/logger.factory';
+import { isSelfBounded } from '../framework/metadata/tool-metadata';
 import { Next, ORDER, ToolCall, ToolInterceptor } from '../framework/pipeline/tool-interceptor';
 import type { ToolResult } from '../framework/pipeline/tool-result';
 import { LOGGER_FACTORY } from '../framework/tokens';
-import { LibTmuxException, NON_RETRYABLE } from '../tmux/tmux-errors';
+import { retryableError } from '../framework/errors/tool-errors';
 
 const DELAY_MS = 100;
-
-function transient(err: unknown): LibTmuxException | undefined {
-  const candidates = [err, (err as { cause?: unknown })?.cause];
-  for (const c of candidates) {
-    if (c instanceof LibTmuxException && !NON_RETRYABLE.some((k) => c instanceof k)) return c;
-  }
-  return undefined;
-}
 
 /**
  * One retry of a transient tmux failure, for readonly tools that are not self-bounded
@@ -29,12 +22,11 @@ export class ReadonlyRetryInterceptor implements ToolInterceptor {
   }
 
   async intercept(call: ToolCall, next: Next): Promise<ToolResult> {
-    const { tags } = call.tool.meta;
-    if (!tags.includes('readonly') || tags.includes('self-bounded') || call.tool.meta.tier !== 'readonly') return next();
+    if (call.tool.meta.tier !== 'readonly' || isSelfBounded(call.tool.meta)) return next();
     try {
       return await next();
     } catch (err) {
-      const t = transient(err);
+      const t = retryableError(err);
       if (!t || call.ctx.signal.aborted) throw err;
       this.log.warn(`Request tools/call failed (attempt 1/2): ${t.name}: ${t.message}. Retrying in ${DELAY_MS / 1000}s...`);
       await new Promise((r) => setTimeout(r, DELAY_MS));

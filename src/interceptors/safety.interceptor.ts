@@ -6,13 +6,6 @@ import { Next, ORDER, ToolCall, ToolInterceptor } from '../framework/pipeline/to
 import type { ToolResult } from '../framework/pipeline/tool-result';
 import type { ToolDescriptor } from '../framework/registry/tool-descriptor';
 
-/** Highest tier tag of a tool, or undefined when it has none (then it is never exposed). */
-export function toolTier(d: ToolDescriptor): Tier | undefined {
-  const tiers = d.meta.tags.filter((t): t is Tier => (TIERS as readonly string[]).includes(t));
-  if (!tiers.length) return undefined;
-  return tiers.reduce((a, b) => (tierRank(b) > tierRank(a) ? b : a));
-}
-
 /**
  * Fail-closed tier gate (SPEC §3 item 6, B3): off-tier and untagged tools are hidden from the
  * list and refused on call with an expected error naming the tier needed.
@@ -27,8 +20,9 @@ export class SafetyInterceptor implements ToolInterceptor {
   }
 
   allowed(d: ToolDescriptor): boolean {
-    const t = toolTier(d);
-    return t !== undefined && tierRank(t) <= this.max;
+    // Fail closed: a tier this server does not know is never exposed.
+    const rank = tierRank(d.meta.tier);
+    return rank >= 0 && rank <= this.max;
   }
 
   onList(tools: ToolDescriptor[]): ToolDescriptor[] {
@@ -37,7 +31,7 @@ export class SafetyInterceptor implements ToolInterceptor {
 
   async intercept(call: ToolCall, next: Next): Promise<ToolResult> {
     if (!this.allowed(call.tool)) {
-      const needed = toolTier(call.tool) ?? 'destructive';
+      const needed: Tier = TIERS.includes(call.tool.meta.tier) ? call.tool.meta.tier : 'destructive';
       throw new ExpectedToolError(
         `Tool '${call.tool.name}' is not available at the current safety level (${this.config.safety}). Start the server with TMUX_MCP_SAFETY=${needed} to enable it.`,
       );

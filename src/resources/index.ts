@@ -17,5 +17,3 @@ export const resources: Class[] = [
   PaneResource,
   PaneContentResource,
 ];
-/** Per-server singletons of this folder (none: the reader and completion services are stateless). */
-export const services: Class[] = [];

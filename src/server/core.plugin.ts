@@ -1,9 +1,9 @@
 import { Lifecycle } from 'tsyringe';
 import type { DependencyContainer } from 'tsyringe';
-import { definePlugin } from '../framework/plugins/plugin';
+import { SERVER_CONFIG } from '../config/server-config';
 import type { Class } from '../framework/metadata/param-metadata';
-import { ERROR_MAPPERS, INTERCEPTORS, PROMPTS, RESOURCES, TOOL_CLASSES } from '../framework/tokens';
-import { SERVER_CONFIG, ServerConfig } from '../config/server-config';
+import { definePlugin } from '../framework/plugins/plugin';
+import { INTERCEPTORS, PROMPTS, RESOURCES, resolveToken, SHUTDOWN_HOOKS, TOOL_CLASSES } from '../framework/tokens';
 import { AuditInterceptor } from '../interceptors/audit.interceptor';
 import { ErrorResultInterceptor } from '../interceptors/error-result.interceptor';
 import { ReadonlyRetryInterceptor } from '../interceptors/readonly-retry.interceptor';
@@ -11,22 +11,40 @@ import { ResponseLimitInterceptor } from '../interceptors/response-limit.interce
 import { SafetyInterceptor } from '../interceptors/safety.interceptor';
 import { TimingInterceptor } from '../interceptors/timing.interceptor';
 import { ValidationInterceptor } from '../interceptors/validation.interceptor';
-import { CallerIdentityService } from '../services/caller-identity.service';
-import { HierarchyService } from '../services/hierarchy.service';
-import { ModelSerializer } from '../services/model-serializer.service';
-import { TargetResolver } from '../services/target-resolver.service';
-import { TmuxErrorMapper } from '../services/tmux-error.mapper';
-import { TmuxServerPool } from '../services/tmux-server-pool.service';
-import { CORE_TOOLS, FAMILY_SERVICES } from '../tools/all-tools';
 import * as prompts from '../prompts';
 import * as resources from '../resources';
-import { CORE_SERVICES } from './core-services';
+import { BufferStore } from '../services/buffer-store.service';
+import { CallerIdentityService } from '../services/caller-identity.service';
+import { FilterService } from '../services/filter.service';
+import { HierarchyService } from '../services/hierarchy.service';
+import { ModelSerializer } from '../services/model-serializer.service';
+import { RunCommandReaper } from '../services/run-command-reaper.service';
+import { SpawnEnvService } from '../services/spawn-env.service';
+import { TargetResolver } from '../services/target-resolver.service';
+import { TmuxServerPool } from '../services/tmux-server-pool.service';
+import { CORE_TOOLS } from '../tools/all-tools';
 
-/** Registers a class as a per-server singleton (held by the registration in the server container, so per-call child containers share it). */
-export function registerSingleton(container: DependencyContainer, cls: Class): void {
-  container.register(cls, { useClass: cls }, { lifecycle: Lifecycle.Singleton });
-}
+/**
+ * The composition root (docs/architecture.md#composition-root): everything the server itself
+ * provides is registered here, and only here. Plugins register more in their own `register`.
+ * Other classes are resolved on demand (tsyringe builds an `@injectable` class from its
+ * constructor); only services that hold state per server are registered as singletons.
+ */
 
+/** Per-server singletons: one instance per server container, shared by every call's child container. */
+const SINGLETONS: Class[] = [
+  TmuxServerPool,
+  HierarchyService,
+  ModelSerializer,
+  TargetResolver,
+  CallerIdentityService,
+  FilterService,
+  SpawnEnvService,
+  RunCommandReaper,
+  BufferStore,
+];
+
+/** The onion, outermost first (docs/architecture.md#interceptor-order has why each sits where it does). */
 export const CORE_INTERCEPTORS: Class[] = [
   TimingInterceptor,
   ResponseLimitInterceptor,
@@ -37,28 +55,23 @@ export const CORE_INTERCEPTORS: Class[] = [
   ValidationInterceptor,
 ];
 
-/** The composition root: everything the server itself provides is registered here. */
+/** Graceful-shutdown steps, in this order: run_command leftovers, then this process's buffers. */
+function shutdownHooks(container: DependencyContainer): void {
+  container.register(SHUTDOWN_HOOKS, { useValue: () => container.resolve(RunCommandReaper).shutdown() });
+  container.register(SHUTDOWN_HOOKS, { useValue: () => container.resolve(BufferStore).releaseAll() });
+}
+
 export const corePlugin = definePlugin({
   name: 'tmux-mcp:core',
   register(container) {
-    for (const s of [
-      TmuxServerPool,
-      HierarchyService,
-      ModelSerializer,
-      TargetResolver,
-      CallerIdentityService,
-      ...CORE_SERVICES,
-      ...FAMILY_SERVICES,
-      ...resources.services,
-    ])
-      registerSingleton(container, s);
+    for (const s of SINGLETONS) container.register(s, { useClass: s }, { lifecycle: Lifecycle.Singleton });
     for (const i of CORE_INTERCEPTORS) container.register(INTERCEPTORS, { useClass: i }, { lifecycle: Lifecycle.Singleton });
-    container.register(ERROR_MAPPERS, { useValue: TmuxErrorMapper });
     for (const t of CORE_TOOLS) container.register(TOOL_CLASSES, { useValue: t });
-    // Resources, prompts and (SPEC B11) prompts-as-tools.
     for (const r of resources.resources) container.register(RESOURCES, { useClass: r }, { lifecycle: Lifecycle.Singleton });
     for (const p of prompts.prompts) container.register(PROMPTS, { useClass: p }, { lifecycle: Lifecycle.Singleton });
-    if (container.resolve<ServerConfig>(SERVER_CONFIG).promptsAsTools)
+    // Prompts as tools: for clients that cannot use MCP prompts (docs/reference/resources-and-prompts.md#prompts-as-tools).
+    if (resolveToken(container, SERVER_CONFIG).promptsAsTools)
       for (const t of prompts.promptTools) container.register(TOOL_CLASSES, { useValue: t });
+    shutdownHooks(container);
   },
 });

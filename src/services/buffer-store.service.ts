@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { inject, injectable } from 'tsyringe';
-import type { DependencyContainer } from 'tsyringe';
 import type { Logger } from 'winston';
-import { CONTAINER } from '../framework/tokens';
 import { ExpectedToolError } from '../framework/errors/tool-errors';
-import { LOGGER_FACTORY, SHUTDOWN_HOOKS } from '../framework/tokens';
+import { LOGGER_FACTORY } from '../framework/tokens';
 import { safeRepr } from '../framework/validation/safe-repr';
 import type { TmuxEngine, TmuxServerKey } from '../tmux/tmux-engine';
 import { TmuxCommandNotFound } from '../tmux/tmux-errors';
@@ -32,12 +30,10 @@ export class BufferStore {
   private readonly log: Logger;
 
   constructor(
-    @inject(CONTAINER) container: DependencyContainer,
     private readonly pool: TmuxServerPool,
     @inject(LOGGER_FACTORY) loggers: (name: string) => Logger,
   ) {
     this.log = loggers('tmux_mcp.buffers');
-    container.register(SHUTDOWN_HOOKS, { useValue: () => this.releaseAll() });
   }
 
   /** `tmux_mcp_<uuid4 hex>_<logical>`; null/empty logical → `buf`. Unique per call. */

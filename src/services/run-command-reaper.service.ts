@@ -1,8 +1,6 @@
 import { inject, injectable } from 'tsyringe';
-import type { DependencyContainer } from 'tsyringe';
 import type { Logger } from 'winston';
-import { CONTAINER } from '../framework/tokens';
-import { LOGGER_FACTORY, SHUTDOWN_HOOKS } from '../framework/tokens';
+import { LOGGER_FACTORY } from '../framework/tokens';
 import type { TmuxEngine } from '../tmux/tmux-engine';
 import { TmuxNoServer } from '../tmux/tmux-errors';
 import { waitForChannel } from '../tmux/wait-for';
@@ -42,9 +40,8 @@ export class RunCommandReaper {
   private closed = false;
   private readonly log: Logger;
 
-  constructor(@inject(CONTAINER) container: DependencyContainer, @inject(LOGGER_FACTORY) loggers: (name: string) => Logger) {
+  constructor(@inject(LOGGER_FACTORY) loggers: (name: string) => Logger) {
     this.log = loggers('tmux_mcp.run_command');
-    container.register(SHUTDOWN_HOOKS, { useValue: () => this.shutdown() });
   }
 
   /** Tracks a run before its keys are sent (from then on its option/channel may exist). */

@@ -1,10 +1,14 @@
 /**
- * Domain errors thrown by the engine and the resolvers (SPEC C13). They are plain errors with a
- * static `errorType`; TmuxErrorMapper turns them into agent-facing texts with suggestions, and
- * the retry layer (which runs inside the mapper's layer) sees them raw.
+ * Errors the engine and the resolvers throw (docs/reference/errors.md#error-types). They are
+ * plain errors: each class has a static `errorType` (bundlers rename classes, so the name cannot
+ * be trusted) and says whether trying the same read again may succeed (`retryable`). The engine
+ * knows nothing of the MCP framework; a service (TmuxErrorMapper) turns these into agent-facing
+ * texts, and the retry layer reads `retryable`.
  */
 export class LibTmuxException extends Error {
   static readonly errorType: string = 'LibTmuxException';
+  /** tmux said something went wrong; the same read may work a moment later. */
+  readonly retryable: boolean = true;
   constructor(message: string) {
     super(message);
     this.name = new.target.name;
@@ -12,53 +16,47 @@ export class LibTmuxException extends Error {
 }
 
 /** tmux answered that no server runs on the socket (list tools turn this into `[]`). */
-export class TmuxNoServer extends LibTmuxException {}
+export class TmuxNoServer extends LibTmuxException {
+  override readonly retryable: boolean = false;
+}
 
 /** The tmux server died or dropped our connection while a call was in flight. */
 export class TmuxConnectionLost extends LibTmuxException {}
 
+/** A session, window or pane that does not exist: asking again gives the same answer. */
 export class TmuxObjectDoesNotExist extends LibTmuxException {
   static override readonly errorType: string = 'TmuxObjectDoesNotExist';
+  override readonly retryable: boolean = false;
 }
 
-/** No session at all on the server (SPEC C19): reported as is, with a create_session suggestion. */
+/** No session at all on the server: reported as is, with a create_session suggestion. */
 export class NoSessionExists extends TmuxObjectDoesNotExist {}
 
 export class PaneNotFound extends TmuxObjectDoesNotExist {
   static override readonly errorType: string = 'PaneNotFound';
 }
 
+/** A name or index that matches more than one object (a window linked into several sessions). */
 export class MultipleObjectsReturned extends LibTmuxException {
   static override readonly errorType: string = 'MultipleObjectsReturned';
+  override readonly retryable: boolean = false;
 }
 
 export class TmuxSessionExists extends LibTmuxException {
   static override readonly errorType: string = 'TmuxSessionExists';
+  override readonly retryable: boolean = false;
 }
 
 export class BadSessionName extends LibTmuxException {
   static override readonly errorType: string = 'BadSessionName';
-}
-
-export class NoWindowsExist extends LibTmuxException {
-  static override readonly errorType: string = 'NoWindowsExist';
+  override readonly retryable: boolean = false;
 }
 
 /** The tmux binary could not be executed (not expected: the host is broken). */
 export class TmuxCommandNotFound extends Error {
   static readonly errorType: string = 'TmuxCommandNotFound';
+  readonly retryable: boolean = false;
 }
-
-/** Errors the readonly retry layer must never retry (SPEC §3 item 5). */
-export const NON_RETRYABLE = [
-  TmuxObjectDoesNotExist,
-  MultipleObjectsReturned,
-  NoWindowsExist,
-  BadSessionName,
-  TmuxSessionExists,
-  TmuxCommandNotFound,
-  TmuxNoServer,
-];
 
 /** Recognizes tmux's "no server" answers on stderr. */
 export function isNoServerText(stderr: string): boolean {

@@ -15,5 +15,3 @@ const FAMILIES = [batch, server, session, window, pane, option, env, channel, bu
 
 /** Every core tool class, in registration order. */
 export const CORE_TOOLS: Class[] = FAMILIES.flatMap((f) => f.tools);
-/** Per-server singleton services the families need. */
-export const FAMILY_SERVICES: Class[] = FAMILIES.flatMap((f) => f.services);

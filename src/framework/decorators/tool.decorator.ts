@@ -41,6 +41,8 @@ export function Tool(tier: Tier, options: ToolOptions = {}): ClassDecorator {
     const outOk = out === String || typeof out === 'function' || (Array.isArray(out) && out.length === 1 && typeof out[0] === 'function');
     if (!outOk) fail(cls, 'static Output must be a model class, [Model] or String');
     const { title, tags = [], alwaysLoad = false, responseLimit, ...hints } = options;
+    if (tags.some((t) => (TIERS as readonly string[]).includes(t)))
+      fail(cls, "tags must not name a tier (the tier is @Tool's first argument)");
     const annotations = { ...TIER_PRESETS[tier], ...hints };
     if (tier === 'readonly' && (!annotations.readOnlyHint || annotations.destructiveHint))
       fail(cls, 'readonly tools must have readOnlyHint true and destructiveHint false');
@@ -51,7 +53,7 @@ export function Tool(tier: Tier, options: ToolOptions = {}): ClassDecorator {
       description: cls.description!.trim(),
       tier,
       annotations: { title: title ?? name!, ...annotations },
-      tags: [...new Set([tier, ...tags])].sort(),
+      tags: [...new Set(tags)].sort(),
       alwaysLoad,
       responseLimit,
       input: cls.Input!,

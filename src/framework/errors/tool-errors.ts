@@ -78,3 +78,15 @@ export function reportedErrorType(err: ToolError): string {
 export interface ErrorMapper {
   map(error: unknown): ToolError | undefined;
 }
+
+/**
+ * The error to retry, if `err` (or the error it wraps) says a second attempt may succeed: its
+ * `retryable` property is `true`. Domain layers set the property on their own error classes;
+ * the retry layer knows no class (docs/reference/errors.md#retry).
+ */
+export function retryableError(err: unknown): Error | undefined {
+  for (const c of [err, (err as { cause?: unknown } | null)?.cause]) {
+    if (c instanceof Error && (c as { retryable?: unknown }).retryable === true) return c;
+  }
+  return undefined;
+}

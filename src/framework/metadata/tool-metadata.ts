@@ -1,9 +1,16 @@
 import { sharedWeakMap } from './global-store';
 import { Class } from './param-metadata';
 
+/** Safety tiers, lowest first (docs/reference/safety.md#tiers). */
 export type Tier = 'readonly' | 'mutating' | 'destructive';
 export const TIERS: readonly Tier[] = ['readonly', 'mutating', 'destructive'];
 export const tierRank = (t: Tier): number => TIERS.indexOf(t);
+
+/** Tags a tool may carry besides its tier. */
+export const TAGS = {
+  /** The tool bounds its own wait: never retried, never batched (docs/reference/tools.md#batch-wrappers). */
+  SELF_BOUNDED: 'self-bounded',
+} as const;
 
 export interface ToolAnnotations {
   title?: string;
@@ -15,7 +22,7 @@ export interface ToolAnnotations {
 
 /** What `@Tool(tier, options)` accepts: MCP annotations plus framework flags. */
 export interface ToolOptions extends ToolAnnotations {
-  /** Extra tags, e.g. `self-bounded` (never retried, never batched). */
+  /** Extra tags, e.g. `TAGS.SELF_BOUNDED` (never retried, never batched). Not the tier: that is `@Tool`'s first argument. */
   tags?: string[];
   /** Advertise `_meta["anthropic/alwaysLoad"]: true`. */
   alwaysLoad?: boolean;
@@ -34,9 +41,11 @@ export type OutputDecl = Class | [Class] | StringConstructor;
 export interface ToolMetadata {
   readonly name: string;
   readonly description: string;
+  /** The one place the tier lives (read it here; `advertisedTags` adds it to the list clients see). */
   readonly tier: Tier;
   readonly annotations: Required<Omit<ToolAnnotations, 'title'>> & { title: string };
-  readonly tags: string[];
+  /** Extra tags, sorted (the tier is not among them). */
+  readonly tags: readonly string[];
   readonly alwaysLoad: boolean;
   readonly responseLimit?: ToolOptions['responseLimit'];
   readonly input: Class;
@@ -53,3 +62,9 @@ export const setErrorMappers = (cls: Class, m: Class[]): void => void ERROR_MAPP
 export const getErrorMappers = (cls: Class): Class[] => ERROR_MAPPERS.get(cls) ?? [];
 export const setToolInterceptors = (cls: Class, m: Class[]): void => void INTERCEPTORS.set(cls, m);
 export const getToolInterceptors = (cls: Class): Class[] => INTERCEPTORS.get(cls) ?? [];
+
+/** The tags advertised in `_meta["tmux-mcp/tags"]`: the tier plus the extra tags, sorted. */
+export const advertisedTags = (m: ToolMetadata): string[] => [m.tier, ...m.tags].sort();
+
+/** Whether a tool bounds its own wait (never retried, never batched). */
+export const isSelfBounded = (m: ToolMetadata): boolean => m.tags.includes(TAGS.SELF_BOUNDED);

@@ -29,5 +29,3 @@ export class RateLimitedProgress implements ProgressReporter {
     }
   }
 }
-
-export const NO_PROGRESS: ProgressReporter = { enabled: false, report: async () => undefined };

@@ -1,4 +1,5 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { advertisedTags } from '../metadata/tool-metadata';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv-provider.js';
 import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
@@ -30,7 +31,7 @@ export interface McpServerOptions {
 /** The `tools/list` entry of one tool. Tags and alwaysLoad go to `_meta` (SPEC B21). */
 export function toolListEntry(d: ToolDescriptor): Record<string, unknown> {
   const { title, ...hints } = d.meta.annotations;
-  const meta: Record<string, unknown> = { 'tmux-mcp/tags': d.meta.tags };
+  const meta: Record<string, unknown> = { 'tmux-mcp/tags': advertisedTags(d.meta) };
   if (d.meta.alwaysLoad) meta['anthropic/alwaysLoad'] = true;
   return {
     name: d.name,

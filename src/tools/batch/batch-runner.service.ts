@@ -1,6 +1,6 @@
 import { inject, injectable } from 'tsyringe';
 import { ExpectedToolError } from '../../framework/errors/tool-errors';
-import { Tier, tierRank, TIERS } from '../../framework/metadata/tool-metadata';
+import { isSelfBounded, Tier, tierRank } from '../../framework/metadata/tool-metadata';
 import type { ToolCallContext } from '../../framework/pipeline/call-context';
 import type { ToolDispatcher } from '../../framework/pipeline/tool-dispatcher';
 import type { ToolResult } from '../../framework/pipeline/tool-result';
@@ -11,16 +11,10 @@ import type { ToolCallBatchResult } from '../../models/tool-call-batch-result.mo
 import type { ToolCallOperation } from '../../models/tool-call-operation.model';
 import type { ToolCallOperationResult } from '../../models/tool-call-operation-result.model';
 import { limitBatchResult } from './batch-envelope';
-import { BATCH_TOOL_NAMES, SELF_BOUNDED_TAG } from './batch-names';
+import { BATCH_TOOL_NAMES } from './batch-names';
 import type { ToolCallBatchInput } from './batch.input';
 
 export const MAX_BATCH_OPERATIONS = 1000;
-
-/** Highest tier tag of a tool (the same rule the safety layer applies). */
-function tierOf(d: ToolDescriptor): Tier {
-  const tags = d.meta.tags.filter((t): t is Tier => (TIERS as readonly string[]).includes(t));
-  return tags.reduce((a, b) => (tierRank(b) > tierRank(a) ? b : a), d.meta.tier);
-}
 
 const quoted = (name: string) => `'${safeText(name, 64)}'`;
 
@@ -67,9 +61,9 @@ export class BatchRunner {
     // Hidden at the server tier counts as unknown, exactly like a direct call would see it.
     const d = this.dispatcher.visible(name);
     if (!d) return `Unknown tool: ${quoted(name)}`;
-    if (d.meta.tags.includes(SELF_BOUNDED_TAG))
+    if (isSelfBounded(d.meta))
       return `Tool ${quoted(name)} enforces its own wait ceiling and cannot be batched; batching would multiply that ceiling by the operation count. Call it directly.`;
-    const tier = tierOf(d);
+    const tier = d.meta.tier;
     if (tierRank(tier) > tierRank(maxTier)) return `Tool ${quoted(name)} has tier '${tier}', which exceeds batch tier ${maxTier}.`;
     return undefined;
   }

@@ -5,5 +5,3 @@ import { CallReadonlyToolsBatchTool } from './call-readonly-tools-batch.tool';
 
 /** Tool classes of the batch family, in registration order (SPEC §1.1). */
 export const tools: Class[] = [CallReadonlyToolsBatchTool, CallMutatingToolsBatchTool, CallDestructiveToolsBatchTool];
-/** Stateful services of this family, registered as per-server singletons (BatchRunner is stateless). */
-export const services: Class[] = [];

@@ -1,5 +1,4 @@
 import type { Class } from '../../framework/metadata/param-metadata';
-import { BufferStore } from '../../services/buffer-store.service';
 import { DeleteBufferTool } from './delete-buffer.tool';
 import { LoadBufferTool } from './load-buffer.tool';
 import { PasteBufferTool } from './paste-buffer.tool';
@@ -7,5 +6,3 @@ import { ShowBufferTool } from './show-buffer.tool';
 
 /** Tool classes of the buffer family, in registration order (SPEC §1.1). */
 export const tools: Class[] = [LoadBufferTool, PasteBufferTool, ShowBufferTool, DeleteBufferTool];
-/** Stateful services of this family, registered as per-server singletons. */
-export const services: Class[] = [BufferStore];

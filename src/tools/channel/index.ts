@@ -4,5 +4,3 @@ import { WaitForChannelTool } from './wait-for-channel.tool';
 
 /** Tool classes of the channel family, in registration order (SPEC §1.1). */
 export const tools: Class[] = [WaitForChannelTool, SignalChannelTool];
-/** Stateful services of this family, registered as per-server singletons. */
-export const services: Class[] = [];

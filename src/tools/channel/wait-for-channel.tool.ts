@@ -1,5 +1,6 @@
 import { HandleErrors } from '../../framework/decorators/handle-errors.decorator';
 import { Tool } from '../../framework/decorators/tool.decorator';
+import { TAGS } from '../../framework/metadata/tool-metadata';
 import type { ToolCallContext } from '../../framework/pipeline/call-context';
 import type { ToolHandler } from '../../framework/pipeline/tool-dispatcher';
 import { ChannelService } from '../../services/channel.service';
@@ -7,7 +8,7 @@ import { TmuxErrorMapper } from '../../services/tmux-error.mapper';
 import { TmuxServerPool } from '../../services/tmux-server-pool.service';
 import { WaitForChannelInput } from './wait-for-channel.input';
 
-@Tool('mutating', { title: 'Wait For tmux Channel', tags: ['self-bounded'] })
+@Tool('mutating', { title: 'Wait For tmux Channel', tags: [TAGS.SELF_BOUNDED] })
 @HandleErrors(TmuxErrorMapper)
 export class WaitForChannelTool implements ToolHandler<WaitForChannelInput, string> {
   static readonly toolName = 'wait_for_channel';

@@ -4,5 +4,3 @@ import { ShowEnvironmentTool } from './show-environment.tool';
 
 /** Tool classes of the env family, in registration order (SPEC §1.1). */
 export const tools: Class[] = [ShowEnvironmentTool, SetEnvironmentTool];
-/** Stateful services of this family, registered as per-server singletons. */
-export const services: Class[] = [];

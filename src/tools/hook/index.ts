@@ -4,5 +4,3 @@ import { ShowHooksTool } from './show-hooks.tool';
 
 /** Tool classes of the hook family, in registration order (SPEC §1.1). */
 export const tools: Class[] = [ShowHooksTool, ShowHookTool];
-/** Stateful services of this family, registered as per-server singletons. */
-export const services: Class[] = [];

@@ -4,5 +4,3 @@ import { ShowOptionTool } from './show-option.tool';
 
 /** Tool classes of the option family, in registration order (SPEC §1.1). */
 export const tools: Class[] = [ShowOptionTool, SetOptionTool];
-/** Stateful services of this family, registered as per-server singletons. */
-export const services: Class[] = [];

@@ -35,4 +35,3 @@ const rank = (c: Class) => {
 };
 
 export const tools: Class[] = [...io.tools, ...reading.tools, ...lifecycle.tools].sort((a, b) => rank(a) - rank(b));
-export const services: Class[] = [...io.services, ...reading.services, ...lifecycle.services];

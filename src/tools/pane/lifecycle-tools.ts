@@ -25,5 +25,3 @@ export const tools: Class[] = [
   EnterCopyModeTool,
   ExitCopyModeTool,
 ];
-/** Stateful services of these tools, registered as per-server singletons (none: PaneOps is stateless). */
-export const services: Class[] = [];

@@ -7,8 +7,3 @@ import { WaitForTextTool } from './reading/wait-for-text.tool';
 
 /** Pane reading/waiting tool classes (order does not matter: pane/index.ts orders the family). */
 export const tools: Class[] = [CapturePaneTool, CaptureSinceTool, SearchPanesTool, WaitForTextTool, SnapshotPaneTool];
-/**
- * Stateful services of these tools, registered as per-server singletons. The reading services
- * keep no state between calls (cursors travel with the client), so none is needed here.
- */
-export const services: Class[] = [];

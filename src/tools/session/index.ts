@@ -8,5 +8,3 @@ import { SelectWindowTool } from './select-window.tool';
 
 /** Tool classes of the session family, in registration order (SPEC §1.1). */
 export const tools: Class[] = [ListWindowsTool, GetSessionInfoTool, CreateWindowTool, RenameSessionTool, KillSessionTool, SelectWindowTool];
-/** Stateful services of this family, registered as per-server singletons. */
-export const services: Class[] = [];

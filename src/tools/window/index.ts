@@ -19,5 +19,3 @@ export const tools: Class[] = [
   ResizeWindowTool,
   MoveWindowTool,
 ];
-/** Stateful services of this family, registered as per-server singletons. */
-export const services: Class[] = [];

@@ -5,7 +5,7 @@ import { HandleErrors } from '../../../src/framework/decorators/handle-errors.de
 import { ExpectedToolError } from '../../../src/framework/errors/tool-errors';
 import { definePlugin } from '../../../src/framework/plugins/plugin';
 import { Next, ORDER, ToolCall, ToolInterceptor } from '../../../src/framework/pipeline/tool-interceptor';
-import { INTERCEPTORS, TOOL_CLASSES } from '../../../src/framework/tokens';
+import { ERROR_MAPPERS, INTERCEPTORS, TOOL_CLASSES } from '../../../src/framework/tokens';
 import { LibTmuxException, PaneNotFound } from '../../../src/tmux/tmux-errors';
 import { TmuxErrorMapper } from '../../../src/services/tmux-error.mapper';
 import { McpHarness } from '../../helpers/mcp-harness';
@@ -347,5 +347,82 @@ describe('the interceptor onion', () => {
   it('does not limit tools that did not ask for it', async () => {
     const r = await h.call('test_echo', { keys: 'a', mode: 'big' });
     expect(r.content[0].text!.length).toBe(1_200_004);
+  });
+});
+
+/**
+ * One error path (docs/architecture.md#error-path): a tool's own `@HandleErrors` mappers first,
+ * then the mappers plugins register globally under ERROR_MAPPERS, else `Unexpected error`.
+ * Nothing maps tmux errors behind a tool's back, so the decorator is never a no-op.
+ */
+describe('error mappers: the class first, then global ones, in order', () => {
+  class Boom extends Error {
+    constructor(readonly kind: string) {
+      super(`boom ${kind}`);
+    }
+  }
+  class ClassMapper {
+    map(e: unknown) {
+      return e instanceof Boom && e.kind !== 'global-only' ? new ExpectedToolError(`class mapped ${e.kind}`) : undefined;
+    }
+  }
+  class GlobalMapper {
+    map(e: unknown) {
+      return e instanceof Boom ? new ExpectedToolError(`global mapped ${e.kind}`) : undefined;
+    }
+  }
+  class KindInput {
+    @Param({ type: 'string' }) kind!: string;
+  }
+  @Tool('readonly', { title: 'Mapped' })
+  @HandleErrors(ClassMapper)
+  class MappedTool {
+    static toolName = 'test_mapped';
+    static description = 'Throws Boom.';
+    static Input = KindInput;
+    static Output = String;
+    async execute(i: KindInput): Promise<string> {
+      throw new Boom(i.kind);
+    }
+  }
+  @Tool('readonly', { title: 'Unmapped' })
+  class UnmappedTool {
+    static toolName = 'test_unmapped';
+    static description = 'Throws Boom or a tmux error, with no mapper of its own.';
+    static Input = KindInput;
+    static Output = String;
+    async execute(i: KindInput): Promise<string> {
+      if (i.kind === 'pane') throw new PaneNotFound('%99');
+      throw new Boom(i.kind);
+    }
+  }
+  let h: McpHarness;
+  beforeAll(async () => {
+    h = await McpHarness.start({
+      socket: 'tmux-mcp-test-unused-mappers',
+      plugins: [
+        definePlugin({
+          name: 'mappers',
+          register(c) {
+            c.register(TOOL_CLASSES, { useValue: MappedTool });
+            c.register(TOOL_CLASSES, { useValue: UnmappedTool });
+            c.register(ERROR_MAPPERS, { useValue: GlobalMapper });
+          },
+        }),
+      ],
+    });
+  });
+  afterAll(() => h.close());
+
+  it('class mappers win over global ones; global ones catch what the class leaves', async () => {
+    expect((await h.err('test_mapped', { kind: 'x' })).text).toBe('class mapped x');
+    expect((await h.err('test_mapped', { kind: 'global-only' })).text).toBe('global mapped global-only');
+    expect((await h.err('test_unmapped', { kind: 'y' })).text).toBe('global mapped y');
+  });
+
+  it('a tool without TmuxErrorMapper gets no tmux texts: the error is unexpected', async () => {
+    const e = await h.err('test_unmapped', { kind: 'pane' });
+    expect(e.text).toBe('Unexpected error: PaneNotFound: %99');
+    expect(e.meta).toEqual({ error_type: 'PaneNotFound', expected: false });
   });
 });

@@ -1,5 +1,4 @@
 import 'reflect-metadata';
-import { container } from 'tsyringe';
 import winston from 'winston';
 import { ExpectedToolError } from '../../../src/framework/errors/tool-errors';
 import { RunCommandReaper } from '../../../src/services/run-command-reaper.service';
@@ -69,7 +68,7 @@ describe('run_command output cleaning', () => {
  */
 describe('run_command failure texts', () => {
   const noProgress = { enabled: false, report: async () => undefined };
-  const reaper = new RunCommandReaper(container.createChildContainer(), () => winston.createLogger({ silent: true }));
+  const reaper = new RunCommandReaper(() => winston.createLogger({ silent: true }));
   const fakeEngine = (waitFor: string[], status: string): TmuxEngine =>
     ({
       key: { socketName: null, socketPath: null, tmuxBin: 'tmux' },

@@ -39,7 +39,7 @@ describe('one framework across package copies (SPEC C33)', () => {
     }
     other.Tool('readonly', { title: 'Hello' })(Hello);
 
-    expect(getToolMetadata(Hello)).toMatchObject({ name: 'hello_copy', tier: 'readonly', tags: ['readonly'] });
+    expect(getToolMetadata(Hello)).toMatchObject({ name: 'hello_copy', tier: 'readonly', tags: [] });
     expect(dtoPlan(In).fields.map((f) => f.name)).toEqual(['who']);
     expect(objectSchema(In)).toEqual({
       type: 'object',

@@ -37,7 +37,8 @@ const ajv = new Ajv({ strict: false, allErrors: true });
 const accepts = (s: Schema, v: unknown): boolean => ajv.validate(s, v) as boolean;
 const wire = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
 
-const wellFormed = (s: string): boolean => s.isWellFormed() && !s.includes('\u0000');
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const wellFormed = (s: string): boolean => !LONE_SURROGATE.test(s) && !s.includes('\u0000');
 const codePoints = (s: string): number => Array.from(s).length;
 
 function stringArb(s: Schema): fc.Arbitrary<string> {

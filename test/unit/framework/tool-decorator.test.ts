@@ -2,14 +2,14 @@ import 'reflect-metadata';
 import { injectable } from 'tsyringe';
 import { Param } from '../../../src/framework/decorators/param.decorator';
 import { Tool } from '../../../src/framework/decorators/tool.decorator';
-import { getToolMetadata } from '../../../src/framework/metadata/tool-metadata';
+import { advertisedTags, getToolMetadata } from '../../../src/framework/metadata/tool-metadata';
 
 class In {
   @Param({ type: 'string' }) a!: string;
 }
 
 describe('@Tool self-check (SPEC C36)', () => {
-  it('fills annotations from the tier preset and sorts tags', () => {
+  it('fills annotations from the tier preset; the tier lives apart from the extra tags', () => {
     @Tool('mutating', { title: 'Do It', openWorldHint: true, tags: ['self-bounded'] })
     class DoIt {
       static toolName = 'do_it';
@@ -25,7 +25,13 @@ describe('@Tool self-check (SPEC C36)', () => {
       idempotentHint: true,
       openWorldHint: true,
     });
-    expect(m.tags).toEqual(['mutating', 'self-bounded']);
+    expect(m.tier).toBe('mutating');
+    expect(m.tags).toEqual(['self-bounded']);
+    expect(advertisedTags(m)).toEqual(['mutating', 'self-bounded']);
+  });
+
+  it('refuses a tier among the extra tags (the tier is the first argument)', () => {
+    expect(define('readonly', {}, { tags: ['destructive'] })).toThrow(/tags must not name a tier/);
   });
 
   const define =

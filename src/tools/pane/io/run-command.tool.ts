@@ -2,6 +2,7 @@ import { inject } from 'tsyringe';
 import { SERVER_CONFIG, ServerConfig } from '../../../config/server-config';
 import { HandleErrors } from '../../../framework/decorators/handle-errors.decorator';
 import { Tool } from '../../../framework/decorators/tool.decorator';
+import { TAGS } from '../../../framework/metadata/tool-metadata';
 import { ExpectedToolError } from '../../../framework/errors/tool-errors';
 import type { ToolCallContext } from '../../../framework/pipeline/call-context';
 import type { ToolHandler } from '../../../framework/pipeline/tool-dispatcher';
@@ -12,7 +13,7 @@ import { TmuxServerPool } from '../../../services/tmux-server-pool.service';
 import { RunCommandInput } from './run-command.input';
 import { RunCommandRunner } from './run-command.runner';
 
-@Tool('mutating', { title: 'Run Command', idempotentHint: false, openWorldHint: true, tags: ['self-bounded'] })
+@Tool('mutating', { title: 'Run Command', idempotentHint: false, openWorldHint: true, tags: [TAGS.SELF_BOUNDED] })
 @HandleErrors(TmuxErrorMapper)
 export class RunCommandTool implements ToolHandler<RunCommandInput, RunCommandResult> {
   static readonly toolName = 'run_command';

@@ -2,6 +2,7 @@ import { inject } from 'tsyringe';
 import { SERVER_CONFIG, ServerConfig } from '../../../config/server-config';
 import { HandleErrors } from '../../../framework/decorators/handle-errors.decorator';
 import { Tool } from '../../../framework/decorators/tool.decorator';
+import { TAGS } from '../../../framework/metadata/tool-metadata';
 import { ExpectedToolError } from '../../../framework/errors/tool-errors';
 import type { ToolCallContext } from '../../../framework/pipeline/call-context';
 import type { ToolHandler } from '../../../framework/pipeline/tool-dispatcher';
@@ -12,7 +13,7 @@ import { TmuxErrorMapper } from '../../../services/tmux-error.mapper';
 import { TmuxServerPool } from '../../../services/tmux-server-pool.service';
 import { WaitForTextInput } from './wait-for-text.input';
 
-@Tool('readonly', { title: 'Wait For Text', tags: ['self-bounded'] })
+@Tool('readonly', { title: 'Wait For Text', tags: [TAGS.SELF_BOUNDED] })
 @HandleErrors(TmuxErrorMapper)
 export class WaitForTextTool implements ToolHandler<WaitForTextInput, WaitForTextResult> {
   static readonly toolName = 'wait_for_text';
