@@ -5,7 +5,7 @@ import { isPlainObject, malformedString, CONTROL_CHARS } from './string-rules';
 /**
  * Validators for the argument shapes class-validator has no decorator for: unions of a number
  * and a digit string, and string maps that may also come as a JSON string
- * (docs/reference/tools.md#shared-parameters). They are ordinary class-validator constraints
+ * (docs/reference/tools.md#index-and-size-inputs). They are ordinary class-validator constraints
  * (built with `ValidateBy`), so class-validator runs them like its own.
  */
 
