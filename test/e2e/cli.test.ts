@@ -32,14 +32,14 @@ describe('tmux-mcp CLI', () => {
     expect(r.stderr).not.toContain('maybe-SECRET');
   });
 
-  it('a missing tmux binary exits 1 with one clear line (B7)', async () => {
+  it('a missing tmux binary exits 1 with one clear line (docs/reference/configuration.md#start-up-failures)', async () => {
     const r = await runCli(['--tmux-bin', '/nonexistent/tmux']);
     expect(r.code).toBe(1);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
     expect(r.stderr).toContain('tmux binary not found');
   });
 
-  it('an audit log that cannot be opened exits 1 with one line (C16)', async () => {
+  it('an audit log that cannot be opened exits 1 with one line (docs/reference/configuration.md#start-up-failures)', async () => {
     const r = await runCli(['--audit-log', '/nonexistent-tmux-mcp-dir/audit.jsonl']);
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('');
@@ -48,7 +48,7 @@ describe('tmux-mcp CLI', () => {
     expect(lines[0]).toContain('cannot open audit log /nonexistent-tmux-mcp-dir/audit.jsonl');
   });
 
-  it('writes one JSON audit line per call to TMUX_MCP_AUDIT_LOG, flushed before exit (B24)', async () => {
+  it('writes one JSON audit line per call to TMUX_MCP_AUDIT_LOG, flushed before exit (docs/reference/safety.md#audit-file)', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'tmux-mcp-audit-'));
     try {
       const file = join(dir, 'audit.jsonl');
@@ -113,7 +113,7 @@ describe('tmux-mcp CLI', () => {
     expect(await s.exited).toBe(0);
   });
 
-  it('keeps UTF-8 content without LANG (B14)', async () => {
+  it('keeps UTF-8 content without LANG (docs/reference/configuration.md#minimal-client-environments)', async () => {
     tmux.tmux('rename-session', '-t', 'e2e', 'e2e');
     tmux.tmux('new-session', '-d', '-s', 'ünï😀', '-x', '80', '-y', '24', 'sh');
     const s = new RawServer(['--socket-name', tmux.socket], minimalEnv());

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { TmuxFixture } from '../helpers/tmux-fixture';
 import { CLI, minimalEnv } from '../helpers/cli-process';
 
-// A real MCP client nobody here wrote: the pinned MCP Inspector CLI (SPEC C37).
+// A real MCP client nobody here wrote: the pinned MCP Inspector CLI (docs/README.md#tests).
 const INSPECTOR = join(__dirname, '..', '..', 'node_modules', '.bin', 'mcp-inspector');
 
 function inspect(args: string[]): Promise<Record<string, unknown>> {

@@ -3,7 +3,7 @@ import { descendants, hasSocket, settlesWithin, until, waitForProcsOnSocket } fr
 import { HardenedTmux } from '../helpers/hardening-tmux';
 
 /**
- * SIGTERM, SIGINT and stdin EOF while calls are in flight (SPEC B13): the spawned CLI exits 0
+ * SIGTERM, SIGINT and stdin EOF while calls are in flight (docs/reference/configuration.md#shutdown): the spawned CLI exits 0
  * within 2 s (a hang bound, not a speed claim), leaves no `tmux wait-for` process behind
  * (orphans would outlive it, reparented), deletes the buffers it created and unsets its
  * run_command pane options; stdout carried only JSON-RPC.

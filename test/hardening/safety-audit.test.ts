@@ -6,8 +6,9 @@ import { McpHarness } from '../helpers/mcp-harness';
 
 /**
  * The audit trail never holds a payload of a sensitive argument (keys, text, command, value,
- * content, shell, environment — SPEC §3 item 4, B24, C12): not in the captured log lines of
- * any logger (the McpHarness `logs`), not in the `config.auditLog` JSON-lines file. Every tool
+ * content, shell, environment — docs/reference/safety.md#redaction,
+ * docs/reference/safety.md#audit-file): not in the captured log lines of any logger (the
+ * McpHarness `logs`), not in the `config.auditLog` JSON-lines file. Every tool
  * that takes such an argument is called with a secret in it (valid and wrong-typed, nested in
  * batches and prompts-as-tools arguments), driven from tools/list.
  */

@@ -3,7 +3,10 @@ import { join } from 'node:path';
 
 export const CLI = join(__dirname, '..', '..', 'dist', 'cli.js');
 
-/** The environment MCP clients typically give a server (SPEC B14): no TMUX_TMPDIR, no LANG. */
+/**
+ * The environment MCP clients typically give a server: no TMUX_TMPDIR, no LANG
+ * (docs/reference/configuration.md#minimal-client-environments).
+ */
 export function minimalEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   for (const k of ['HOME', 'LOGNAME', 'PATH', 'SHELL', 'TERM', 'USER']) if (process.env[k] !== undefined) env[k] = process.env[k];

@@ -53,7 +53,7 @@ export interface Answer {
 export function judge(t: ToolInfo | undefined, name: string, args: unknown, tier: string, a: Answer): string[] {
   const problems: string[] = [];
   if (!t) {
-    // A name no tool has: JSON-RPC -32602 (SPEC B3, C7), the name shown through the safe repr.
+    // A name no tool has: JSON-RPC -32602 (docs/reference/protocol.md#unknown-tool), the name shown through the safe repr.
     if (a.error?.code !== -32602 || !a.error.message.startsWith('Unknown tool: '))
       problems.push(`unknown tool answered ${JSON.stringify(a).slice(0, 200)}`);
     if (a.error && BAD_CHARS.test(a.error.message)) problems.push('unknown-tool message carries raw control characters');
@@ -82,7 +82,7 @@ export function judge(t: ToolInfo | undefined, name: string, args: unknown, tier
       if (!new RegExp(`^\\d+ validation errors? for ${name}\\n`).test(text))
         problems.push(`validation text does not name the tool: ${text.slice(0, 200)}`);
       if (MARKER_RE.test(text)) problems.push(`validation error echoes a generated value: ${text.slice(0, 300)}`);
-      // The schema accepted it: only the string rules the schema cannot express may reject (C23, C31).
+      // The schema accepted it: only the string rules the schema cannot express may reject (docs/reference/protocol.md#strings).
       if (valid && !/Value error, string (contains an invalid|must not contain)/.test(text))
         problems.push(`schema-valid arguments rejected: ${text.slice(0, 300)}`);
     }

@@ -28,7 +28,7 @@ const ajv = new Ajv({ strict: false, allErrors: true });
 
 /**
  * An in-process server talking to the real SDK Client over InMemoryTransport. Every successful
- * result is validated against the tool's advertised outputSchema with ajv (SPEC C9).
+ * result is validated against the tool's advertised outputSchema with ajv (docs/reference/protocol.md#output-schemas).
  */
 export class McpHarness {
   app!: TmuxMcpServer;
@@ -80,7 +80,8 @@ export class McpHarness {
     if (!r.isError) {
       const v = this.schemas.get(name);
       if (v && !v(r.structuredContent)) throw new Error(`${name} result does not match its outputSchema: ${ajv.errorsText(v.errors)}`);
-      if (r._meta !== undefined) throw new Error(`${name}: successful results carry no _meta (SPEC C14)`);
+      if (r._meta !== undefined)
+        throw new Error(`${name}: successful results carry no _meta (docs/reference/protocol.md#no-framework-artifacts)`);
     }
     return r;
   }

@@ -1,6 +1,6 @@
 import { McpHarness } from '../../helpers/mcp-harness';
 
-describe('prompts as tools (SPEC B11, C27)', () => {
+describe('prompts as tools (docs/reference/resources-and-prompts.md#prompts-as-tools)', () => {
   describe('off (default)', () => {
     let h: McpHarness;
     beforeAll(async () => {
@@ -98,7 +98,7 @@ describe('prompts as tools (SPEC B11, C27)', () => {
       expect((await h.err('list_prompts', { x: 1 })).meta.error_type).toBe('ValidationError');
     });
 
-    it('audit redacts sensitive prompt arguments by name (SPEC C12)', async () => {
+    it('audit redacts sensitive prompt arguments by name (docs/reference/safety.md#redaction)', async () => {
       logs.length = 0;
       await h.ok('get_prompt', { name: 'run_and_wait', arguments: { command: 'SECRET-CMD', pane_id: '%1' } });
       const audit = logs.filter((l) => l.includes('tmux_mcp.audit'));

@@ -2,7 +2,7 @@ import { completionResult } from '../../../src/framework/protocol/completions.ha
 import { McpHarness } from '../../helpers/mcp-harness';
 import { TmuxFixture } from '../../helpers/tmux-fixture';
 
-describe('completion/complete (SPEC B15, C27)', () => {
+describe('completion/complete (docs/reference/resources-and-prompts.md#completions)', () => {
   const tmux = new TmuxFixture();
   const other = new TmuxFixture();
   let h: McpHarness;

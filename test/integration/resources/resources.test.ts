@@ -9,7 +9,7 @@ async function until(cond: () => Promise<boolean>, tries = 400): Promise<void> {
 
 const enc = (paneId: string) => paneId.replace('%', '%25');
 
-describe('tmux:// resources (SPEC §2.1, B6, C28)', () => {
+describe('tmux:// resources (docs/reference/resources-and-prompts.md#resource-templates)', () => {
   const tmux = new TmuxFixture();
   const other = new TmuxFixture();
   let h: McpHarness;
@@ -65,7 +65,7 @@ describe('tmux:// resources (SPEC §2.1, B6, C28)', () => {
     for (const t of resourceTemplates) expect(t.description).toEqual(expect.any(String));
   });
 
-  it('tmux://sessions lists SessionInfo (B1 types); ?socket_name picks another server', async () => {
+  it('tmux://sessions lists SessionInfo with typed fields (docs/reference/resources-and-prompts.md#resource-bodies); ?socket_name picks another server', async () => {
     const sessions = await readJson('tmux://sessions');
     expect(sessions.map((s: { session_name: string }) => s.session_name)).toEqual(['alpha', 'my sess']);
     expect(sessions[0]).toMatchObject({
@@ -130,7 +130,7 @@ describe('tmux:// resources (SPEC §2.1, B6, C28)', () => {
     expect(c.text.split('\n').length).toBeLessThanOrEqual(24);
   });
 
-  it('missing objects are JSON-RPC -32002 with a clean message (SPEC B6)', async () => {
+  it('missing objects are JSON-RPC -32002 with a clean message (docs/reference/resources-and-prompts.md#resource-errors)', async () => {
     const cases: [string, string][] = [
       ['tmux://sessions/nope', 'Resource not found: Session not found: nope'],
       ['tmux://sessions/nope/windows', 'Resource not found: Session not found: nope'],
@@ -156,7 +156,7 @@ describe('tmux:// resources (SPEC §2.1, B6, C28)', () => {
     }
   });
 
-  it('control characters in names are escaped in error texts (SPEC C12)', async () => {
+  it('control characters in names are escaped in error texts (docs/reference/resources-and-prompts.md#resource-errors)', async () => {
     const e = await rejection('tmux://sessions/a%0Ab');
     expect(e.message).toBe('MCP error -32002: Resource not found: Session not found: a\\nb');
   });

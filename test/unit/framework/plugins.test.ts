@@ -9,7 +9,7 @@ import { PluginLoadError, resolveSpecifier } from '../../../src/framework/plugin
 import * as tokens from '../../../src/framework/tokens';
 import { createPluginApi } from '../../../src/framework/plugins/plugin';
 
-describe('one framework across package copies (SPEC C33)', () => {
+describe('one framework across package copies (docs/reference/configuration.md#what-a-plugin-receives)', () => {
   it("a second copy's decorators write into the store this copy reads, and tokens are equal", () => {
     // jest.isolateModules loads fresh module instances: the situation of a plugin that resolved
     // its own copy of tmux-mcp-ts from a nested node_modules.
@@ -62,7 +62,7 @@ describe('one framework across package copies (SPEC C33)', () => {
   });
 });
 
-describe('plugin names resolve from the working directory, then the server directory (SPEC C33)', () => {
+describe('plugin names resolve from the working directory, then the server directory (docs/reference/configuration.md#plugin-specifiers)', () => {
   let root: string;
   const pkg = (base: string, name: string, body: string) => {
     const dir = join(base, 'node_modules', name);

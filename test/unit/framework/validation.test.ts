@@ -20,7 +20,7 @@ class Dto {
   @Param({ type: 'string', allowNul: true, nullable: true, default: null }) text!: string | null;
 }
 
-describe('input schema (SPEC §0, C8)', () => {
+describe('input schema (docs/reference/protocol.md#input-schemas)', () => {
   it('is strict, inlines nested DTOs and carries defaults and anyOf-null', () => {
     const s = objectSchema(Dto) as Record<string, any>;
     expect(s.additionalProperties).toBe(false);
@@ -38,7 +38,7 @@ describe('input schema (SPEC §0, C8)', () => {
   });
 });
 
-describe('validation (SPEC C11, C12, C31)', () => {
+describe('validation (docs/reference/protocol.md#validation-errors, docs/reference/protocol.md#strings)', () => {
   it('applies defaults and converts index inputs to strings', () => {
     const r = validateDto(Dto, { name: 'a', window_index: 3 });
     expect(r.violations).toEqual([]);
