@@ -3,8 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { TmuxFixture } from '../helpers/tmux-fixture';
 import { minimalEnv, RawServer, runCli } from '../helpers/cli-process';
+import { like } from '../helpers/like';
 
-const pkg = JSON.parse(readFileSync(join(__dirname, '..', '..', 'package.json'), 'utf8'));
+const pkg = JSON.parse(readFileSync(join(__dirname, '..', '..', 'package.json'), 'utf8')) as { version: string };
 
 describe('tmux-mcp CLI', () => {
   const tmux = new TmuxFixture();
@@ -61,14 +62,14 @@ describe('tmux-mcp CLI', () => {
       const recs = readFileSync(file, 'utf8')
         .trim()
         .split('\n')
-        .map((l) => JSON.parse(l));
+        .map((l) => JSON.parse(l) as Record<string, unknown>);
       expect(recs).toHaveLength(2);
       expect(recs[0]).toEqual({
         tool: 'list_sessions',
         outcome: 'ok',
-        duration_ms: expect.any(Number),
+        duration_ms: like.any(Number),
         client_id: 'c-1',
-        request_id: expect.any(Number),
+        request_id: like.any(Number),
         args: {},
       });
       expect(recs[1]).toMatchObject({
@@ -102,7 +103,7 @@ describe('tmux-mcp CLI', () => {
     expect(unknown.error).toEqual({ code: -32602, message: "Unknown tool: 'nope'" });
     s.proc.stdin.end();
     expect(await s.exited).toBe(0);
-    for (const line of s.stdoutLines.filter((l) => l.trim())) expect(JSON.parse(line).jsonrpc).toBe('2.0');
+    for (const line of s.stdoutLines.filter((l) => l.trim())) expect((JSON.parse(line) as { jsonrpc?: unknown }).jsonrpc).toBe('2.0');
     expect(s.stderr).toContain('tmux_mcp.audit');
   });
 

@@ -11,7 +11,7 @@ function inspect(args: string[]): Promise<Record<string, unknown>> {
     execFile(INSPECTOR, ['--cli', process.execPath, CLI, ...args], { env: minimalEnv(), timeout: 60_000 }, (err, stdout, stderr) => {
       if (err) return reject(new Error(`${err.message}\n${stderr}`));
       // The v1 CLI prints a deprecation notice before the JSON document.
-      resolve(JSON.parse(stdout.slice(stdout.indexOf('{'))));
+      resolve(JSON.parse(stdout.slice(stdout.indexOf('{'))) as Record<string, unknown>);
     }),
   );
 }

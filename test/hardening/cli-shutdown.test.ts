@@ -49,7 +49,7 @@ describe('CLI shutdown with calls in flight', () => {
       await until(() => waitForProcsOnSocket(tmux.socket).length === 0, 'no wait-for process of the server left');
       expect(tmux.ourBuffers()).toEqual([]);
       expect(tmux.runOptions()).toEqual([]);
-      for (const line of s.stdoutLines.filter((l) => l.trim())) expect(JSON.parse(line).jsonrpc).toBe('2.0');
+      for (const line of s.stdoutLines.filter((l) => l.trim())) expect((JSON.parse(line) as { jsonrpc?: unknown }).jsonrpc).toBe('2.0');
     } finally {
       if (s.proc.exitCode === null) s.proc.kill('SIGKILL');
       tmux.tmux('wait-for', '-S', hold);

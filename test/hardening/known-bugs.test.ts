@@ -132,13 +132,13 @@ describe('src/ bugs found by hardening (regressions; .failing = still open)', ()
   // that unknown argument was accepted silently (docs/reference/protocol.md#strict-objects: unknown args are
   // rejected, never stripped). Fixed by src/framework/protocol/raw-arguments.tap.ts.
   it('an unknown __proto__ argument is rejected by name', async () => {
-    const r = await h.call('get_server_info', JSON.parse('{"__proto__": "x"}'));
+    const r = await h.call('get_server_info', JSON.parse('{"__proto__": "x"}') as Record<string, unknown>);
     expect(r).toMatchObject({ isError: true, _meta: { error_type: 'ValidationError' } });
     expect((r.content as { text: string }[])[0].text).toContain('__proto__\n  Extra inputs are not permitted [type=extra_forbidden]');
     // Nested too (batch operations carry their own arguments objects).
     const b = await h.call(
       'call_readonly_tools_batch',
-      JSON.parse('{"operations": [{"tool": "get_server_info", "arguments": {"__proto__": {"a": 1}}}]}'),
+      JSON.parse('{"operations": [{"tool": "get_server_info", "arguments": {"__proto__": {"a": 1}}}]}') as Record<string, unknown>,
     );
     expect(JSON.stringify(b)).toContain('Extra inputs are not permitted');
   });

@@ -70,7 +70,7 @@ describe('audit logs never contain sensitive payloads', () => {
       for (const key of sensitive) {
         for (const v of payloads(key)) {
           const args: Record<string, unknown> = {};
-          for (const r of (t.inputSchema.required ?? []) as string[]) if (!SENSITIVE.includes(r)) args[r] = fill[r] ?? 'x';
+          for (const r of t.inputSchema.required ?? []) if (!SENSITIVE.includes(r)) args[r] = fill[r] ?? 'x';
           for (const p of props) if (p in fill && !(p in args) && p !== 'operations') args[p] = fill[p];
           args[key] = v;
           await call(t.name, args);
@@ -110,7 +110,7 @@ describe('audit logs never contain sensitive payloads', () => {
     const lines = readFileSync(auditFile, 'utf8').split('\n').filter(Boolean);
     expect(lines.length).toBeGreaterThanOrEqual(calls);
     for (const l of lines)
-      expect(Object.keys(JSON.parse(l))).toEqual(
+      expect(Object.keys(JSON.parse(l) as object)).toEqual(
         expect.arrayContaining(['tool', 'outcome', 'duration_ms', 'client_id', 'request_id', 'args']),
       );
     const leaks = lines.filter((l) => l.includes(secret));

@@ -51,7 +51,7 @@ export class RawServer {
         this.buf = this.buf.slice(i + 1);
         this.stdoutLines.push(line);
         try {
-          const msg = JSON.parse(line);
+          const msg = JSON.parse(line) as Record<string, unknown>;
           if (typeof msg.id === 'number') this.waiters.get(msg.id)?.(msg);
         } catch {
           // recorded in stdoutLines; the test asserts every line parses

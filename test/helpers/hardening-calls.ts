@@ -6,7 +6,7 @@ import type { CallResult, McpHarness } from './mcp-harness';
 export function expectClearError(r: CallResult, what = 'call'): string {
   const text = r.content?.[0]?.text ?? '';
   if (!r.isError) throw new Error(`${what}: expected an isError result, got ${JSON.stringify(r).slice(0, 300)}`);
-  const meta = (r._meta ?? {}) as Record<string, unknown>;
+  const meta = r._meta ?? {};
   if (meta.expected !== true || !text.trim() || /^Unexpected error/.test(text))
     throw new Error(`${what}: not a clear expected error: ${JSON.stringify({ text: text.slice(0, 300), meta })}`);
   return text;

@@ -31,7 +31,7 @@ export function verdicts(t: ToolInfo): Verdicts {
     const input = ajv.compile(t.inputSchema);
     const prop = new Map<string, ValidateFunction>();
     for (const [k, s] of Object.entries(t.inputSchema.properties ?? {})) prop.set(k, ajv.compile(s));
-    v = { input: (a) => input(a) as boolean, output: t.outputSchema ? ajv.compile(t.outputSchema) : undefined, prop };
+    v = { input: (a) => input(a), output: t.outputSchema ? ajv.compile(t.outputSchema) : undefined, prop };
     compiled.set(t.name, v);
   }
   return v;
@@ -40,7 +40,7 @@ export function verdicts(t: ToolInfo): Verdicts {
 /** Does the property schema of `key` accept `value`? (unknown keys accept nothing) */
 export function accepts(t: ToolInfo, key: string, value: unknown): boolean {
   const f = verdicts(t).prop.get(key);
-  return f ? (f(value) as boolean) : false;
+  return f ? f(value) : false;
 }
 
 const BAD_CHARS = /[\u0000-\u0008\u000b-\u001f\u007f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
@@ -65,7 +65,7 @@ export function judge(t: ToolInfo | undefined, name: string, args: unknown, tier
   const valid = typeof args === 'object' && args !== null && !Array.isArray(args) && verdicts(t).input(args);
   if (r.isError) {
     const meta = r._meta ?? {};
-    const type = String(meta.error_type ?? '');
+    const type = typeof meta.error_type === 'string' ? meta.error_type : '';
     if (!text.trim()) problems.push('isError without text');
     if (meta.expected !== true) problems.push(`unexpected error (${type}): ${text.slice(0, 300)}`);
     if (BAD_CHARS.test(text))

@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import Ajv from 'ajv';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { Writable } from 'node:stream';
 import winston from 'winston';
 import type { ServerConfig } from '../../src/config/server-config';
 import type { McpPlugin } from '../../src/framework/plugins/plugin';
@@ -42,13 +43,13 @@ export class McpHarness {
       level: 'debug',
       transports: [
         new winston.transports.Stream({
-          stream: new (require('node:stream').Writable)({
+          stream: new Writable({
             write(chunk: Buffer, _enc: string, cb: () => void) {
               logs.push(chunk.toString());
               cb();
             },
           }),
-          format: winston.format.printf((i) => `${i.level} ${String(i.logger ?? '')}: ${String(i.message)}`),
+          format: winston.format.printf((i) => `${i.level} ${typeof i.logger === 'string' ? i.logger : ''}: ${String(i.message)}`),
         }),
       ],
     });

@@ -56,7 +56,11 @@ describe('batch wrappers (docs/reference/tools.md#batch-wrappers)', () => {
     expect(by(MUT)._meta).toEqual({ 'tmux-mcp/tags': ['mutating'] });
     expect(by(DES)._meta).toEqual({ 'tmux-mcp/tags': ['destructive'] });
     for (const n of [RO, MUT, DES]) {
-      const schema = by(n).inputSchema as unknown as { properties: Record<string, any>; required: string[]; additionalProperties: boolean };
+      const schema = by(n).inputSchema as unknown as {
+        properties: Record<string, { items: { properties: Record<string, unknown> } }>;
+        required: string[];
+        additionalProperties: boolean;
+      };
       expect(Object.keys(schema.properties)).toEqual(['operations', 'on_error']);
       expect(schema.required).toEqual(['operations']);
       expect(schema.additionalProperties).toBe(false);

@@ -1,3 +1,4 @@
+import { like } from '../../helpers/like';
 import { McpHarness } from '../../helpers/mcp-harness';
 import { TmuxFixture } from '../../helpers/tmux-fixture';
 
@@ -65,9 +66,9 @@ describe('load_buffer / paste_buffer / show_buffer / delete_buffer', () => {
     expect(a.logical_name).toBe('notes');
     expect(b.buffer_name).not.toBe(a.buffer_name);
     const dflt = await h.ok<Ref>('load_buffer', { content: 'x' });
-    expect(dflt).toEqual({ buffer_name: expect.stringMatching(/^tmux_mcp_[0-9a-f]{32}_buf$/), logical_name: null });
+    expect(dflt).toEqual({ buffer_name: like.stringMatching(/^tmux_mcp_[0-9a-f]{32}_buf$/), logical_name: null });
     const empty = await h.ok<Ref>('load_buffer', { content: 'x', logical_name: '' });
-    expect(empty).toEqual({ buffer_name: expect.stringMatching(/^tmux_mcp_[0-9a-f]{32}_buf$/), logical_name: '' });
+    expect(empty).toEqual({ buffer_name: like.stringMatching(/^tmux_mcp_[0-9a-f]{32}_buf$/), logical_name: '' });
     expect(buffers()).toEqual(expect.arrayContaining([a.buffer_name, b.buffer_name, dflt.buffer_name, empty.buffer_name]));
     expect(tmux.tmux('show-buffer', '-b', a.buffer_name)).toBe('one');
   });

@@ -8,6 +8,7 @@ import { Next, ORDER, ToolCall, ToolInterceptor } from '../../../src/framework/p
 import { ERROR_MAPPERS, INTERCEPTORS, TOOL_CLASSES } from '../../../src/framework/tokens';
 import { LibTmuxException, PaneNotFound } from '../../../src/tmux/tmux-errors';
 import { TmuxErrorMapper } from '../../../src/services/tmux-error.mapper';
+import { like } from '../../helpers/like';
 import { McpHarness } from '../../helpers/mcp-harness';
 
 class EchoInput {
@@ -194,7 +195,7 @@ describe('the interceptor onion', () => {
   it('answers an unknown tool with JSON-RPC -32602 and audits it', async () => {
     await expect(h.client.callTool({ name: 'no_such_tool', arguments: {} })).rejects.toMatchObject({
       code: -32602,
-      message: expect.stringContaining("Unknown tool: 'no_such_tool'"),
+      message: like.stringContaining("Unknown tool: 'no_such_tool'"),
     });
     expect(logs.some((l) => l.includes('tool=no_such_tool outcome=error error_type=NotFoundError'))).toBe(true);
   });

@@ -14,7 +14,7 @@ type Listed = {
 async function listAt(safety: 'readonly' | 'mutating' | 'destructive', promptsAsTools = false): Promise<Listed[]> {
   const h = await McpHarness.start({ config: { safety, promptsAsTools }, socket: 'tmux-mcp-test-catalog-unused' });
   try {
-    return (await h.client.listTools()).tools as Listed[];
+    return (await h.client.listTools()).tools;
   } finally {
     await h.close();
   }

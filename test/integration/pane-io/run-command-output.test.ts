@@ -69,17 +69,16 @@ describe('run_command output cleaning', () => {
 describe('run_command failure texts', () => {
   const noProgress = { enabled: false, report: async () => undefined };
   const reaper = new RunCommandReaper(() => winston.createLogger({ silent: true }));
-  const fakeEngine = (waitFor: string[], status: string): TmuxEngine =>
-    ({
-      key: { socketName: null, socketPath: null, tmuxBin: 'tmux' },
-      mode: 'exec',
-      hasEvents: false,
-      argvPrefix: () => waitFor,
-      run: async (args: readonly string[]) => (args[0] === 'show-option' ? [status] : args[0] === 'display-message' ? ['%1:'] : []),
-      runRaw: async () => '',
-      onPaneEvent: () => () => undefined,
-      close: async () => undefined,
-    }) as TmuxEngine;
+  const fakeEngine = (waitFor: string[], status: string): TmuxEngine => ({
+    key: { socketName: null, socketPath: null, tmuxBin: 'tmux' },
+    mode: 'exec',
+    hasEvents: false,
+    argvPrefix: () => waitFor,
+    run: async (args: readonly string[]) => (args[0] === 'show-option' ? [status] : args[0] === 'display-message' ? ['%1:'] : []),
+    runRaw: async () => '',
+    onPaneEvent: () => () => undefined,
+    close: async () => undefined,
+  });
   const request = {
     command: 'true',
     effectiveTimeout: 10,

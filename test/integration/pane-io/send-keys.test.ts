@@ -68,7 +68,7 @@ describe('send_keys', () => {
     const pane = await readyPane(fx);
     await h.ok('send_keys', { keys: 'echo spaced', pane_id: pane, suppress_history: true });
     await until(() => lines(pane).includes('spaced'), 'spaced');
-    expect(lines(pane).some((l) => /^[$#]  echo spaced$/.test(l))).toBe(true);
+    expect(lines(pane).some((l) => /^[$#] {2}echo spaced$/.test(l))).toBe(true);
   });
 
   it('resolves session_name to the first pane of its first window', async () => {

@@ -41,7 +41,7 @@ describe('pane lifecycle tools: metadata (docs/reference/tools.md#catalog) and p
   });
 
   it('advertises the documented parameters with their defaults (docs/reference/tools.md#pane-lifecycle-tools, docs/reference/tools.md#find_pane_by_position)', () => {
-    const props = (n: string) => Object.keys((tools.find((x) => x.name === n)!.inputSchema.properties ?? {}) as object);
+    const props = (n: string) => Object.keys(tools.find((x) => x.name === n)!.inputSchema.properties ?? {});
     const required = (n: string) => tools.find((x) => x.name === n)!.inputSchema.required ?? [];
     expect(props('respawn_pane')).toEqual([
       'pane_id',

@@ -14,7 +14,20 @@ interface Since {
 }
 
 const b64 = (v: unknown) => 'capture-since-v1:' + Buffer.from(typeof v === 'string' ? v : JSON.stringify(v)).toString('base64url');
-const payload = (cursor: string) => JSON.parse(Buffer.from(cursor.slice('capture-since-v1:'.length), 'base64url').toString());
+/** The decoded cursor (docs/reference/tools.md#capture_since). */
+interface CursorPayload {
+  anchor_abs: number;
+  anchor_hash: string | null;
+  below_hashes: string[];
+  history_size: number;
+  pane_height: number;
+  pane_id: string;
+  pane_pid: string;
+  version: number;
+}
+
+const payload = (cursor: string) =>
+  JSON.parse(Buffer.from(cursor.slice('capture-since-v1:'.length), 'base64url').toString()) as CursorPayload;
 
 describe('capture_since', () => {
   const tmux = new TmuxFixture();
@@ -195,7 +208,7 @@ describe('capture_since: pane lifecycle and history-limit', () => {
     const p = await newPane(tmux, 'life', "sh -c 'echo alive; read x'");
     tmux.tmux('set-option', '-p', '-t', p, 'remain-on-exit', 'on');
     const c = await since({ pane_id: p });
-    const pid = payload(c.cursor).pane_pid as string;
+    const pid = payload(c.cursor).pane_pid;
     tmux.tmux('send-keys', '-t', p, 'Enter');
     await until('pane dead', () => dead(p));
     expect((await h.err('capture_since', { cursor: c.cursor })).text).toBe(`pane ${p} died; cursor/baseline anchor is no longer valid`);

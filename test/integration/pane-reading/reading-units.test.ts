@@ -98,20 +98,19 @@ describe('search patterns', () => {
 });
 
 describe('WaitBoundedEngine', () => {
-  const hung = (seen: RunOptions[]): TmuxEngine =>
-    ({
-      key: { socketName: null, socketPath: null, tmuxBin: 'tmux' },
-      mode: 'exec',
-      hasEvents: false,
-      run: (_a: readonly string[], o?: RunOptions) => {
-        seen.push(o ?? {});
-        return new Promise<string[]>(() => undefined);
-      },
-      runRaw: () => new Promise<string>(() => undefined),
-      argvPrefix: () => ['tmux'],
-      onPaneEvent: () => () => undefined,
-      close: async () => undefined,
-    }) as TmuxEngine;
+  const hung = (seen: RunOptions[]): TmuxEngine => ({
+    key: { socketName: null, socketPath: null, tmuxBin: 'tmux' },
+    mode: 'exec',
+    hasEvents: false,
+    run: (_a: readonly string[], o?: RunOptions) => {
+      seen.push(o ?? {});
+      return new Promise<string[]>(() => undefined);
+    },
+    runRaw: () => new Promise<string>(() => undefined),
+    argvPrefix: () => ['tmux'],
+    onPaneEvent: () => () => undefined,
+    close: async () => undefined,
+  });
 
   it('gives up on a hung tmux with the reference text, with the 0.25 s floor', async () => {
     const seen: RunOptions[] = [];

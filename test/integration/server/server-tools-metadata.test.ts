@@ -37,7 +37,7 @@ describe('server family metadata', () => {
 
   it('advertises the documented parameters (docs/reference/tools.md#server-tools); list_servers has no socket_name', async () => {
     const { tools } = await h.client.listTools();
-    const props = (n: string) => Object.keys((tools.find((t) => t.name === n)!.inputSchema.properties ?? {}) as object);
+    const props = (n: string) => Object.keys(tools.find((t) => t.name === n)!.inputSchema.properties ?? {});
     expect(props('list_servers')).toEqual(['extra_socket_paths']);
     expect(props('create_session')).toEqual([
       'session_name',

@@ -1,3 +1,4 @@
+import { like } from '../../helpers/like';
 import { McpHarness } from '../../helpers/mcp-harness';
 import { TmuxFixture } from '../../helpers/tmux-fixture';
 
@@ -26,7 +27,7 @@ describe('get_session_info', () => {
       session_name: 'second',
       window_count: 2,
       session_attached: 0,
-      session_created: expect.any(Number),
+      session_created: like.any(Number),
       active_pane_id: tmux.tmux('display-message', '-p', '-t', secondId, '#{pane_id}'),
     });
   });

@@ -1,7 +1,7 @@
 import { McpHarness } from '../../helpers/mcp-harness';
 import { TmuxFixture } from '../../helpers/tmux-fixture';
 
-type Win = Record<string, unknown> & { window_id: string };
+type Win = Record<string, unknown> & { window_id: string; window_index: number };
 const firstLine = (t: string) => t.split('\n')[0];
 
 describe('move_window (docs/reference/tools.md#move_window)', () => {

@@ -22,7 +22,11 @@ class Dto {
 
 describe('input schema (docs/reference/protocol.md#input-schemas)', () => {
   it('is strict, inlines nested DTOs and carries defaults and anyOf-null', () => {
-    const s = objectSchema(Dto) as Record<string, any>;
+    const s = objectSchema(Dto) as {
+      additionalProperties: unknown;
+      required: string[];
+      properties: Record<string, Record<string, unknown>>;
+    };
     expect(s.additionalProperties).toBe(false);
     expect(s.required).toEqual(['name']);
     expect(s.properties.name).toEqual({ type: 'string', description: 'the name' });
@@ -87,7 +91,7 @@ describe('validation (docs/reference/protocol.md#validation-errors, docs/referen
   });
 
   it('keeps __proto__ and constructor keys of string maps', () => {
-    const r = validateDto(Dto, { name: 'a', filters: JSON.parse('{"__proto__":"x","constructor":"y"}') });
+    const r = validateDto(Dto, { name: 'a', filters: JSON.parse('{"__proto__":"x","constructor":"y"}') as Record<string, string> });
     expect(Object.keys(r.value!.filters as object)).toEqual(['__proto__', 'constructor']);
   });
 
