@@ -1,5 +1,6 @@
 import 'reflect-metadata';
-// Tests never inherit the developer's tmux identity (SPEC §5: tests isolate themselves).
+// Tests never inherit the developer's tmux identity: TMUX and TMUX_PANE decide who the caller is
+// (docs/reference/safety.md#caller-identity), so each test sets them itself.
 delete process.env.TMUX;
 delete process.env.TMUX_PANE;
 for (const k of Object.keys(process.env))

@@ -3,8 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { TmuxFixture } from '../helpers/tmux-fixture';
 import { minimalEnv, RawServer, runCli } from '../helpers/cli-process';
+import { like } from '../helpers/like';
 
-const pkg = JSON.parse(readFileSync(join(__dirname, '..', '..', 'package.json'), 'utf8'));
+const pkg = JSON.parse(readFileSync(join(__dirname, '..', '..', 'package.json'), 'utf8')) as { version: string };
 
 describe('tmux-mcp CLI', () => {
   const tmux = new TmuxFixture();
@@ -32,14 +33,14 @@ describe('tmux-mcp CLI', () => {
     expect(r.stderr).not.toContain('maybe-SECRET');
   });
 
-  it('a missing tmux binary exits 1 with one clear line (B7)', async () => {
+  it('a missing tmux binary exits 1 with one clear line (docs/reference/configuration.md#start-up-failures)', async () => {
     const r = await runCli(['--tmux-bin', '/nonexistent/tmux']);
     expect(r.code).toBe(1);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
     expect(r.stderr).toContain('tmux binary not found');
   });
 
-  it('an audit log that cannot be opened exits 1 with one line (C16)', async () => {
+  it('an audit log that cannot be opened exits 1 with one line (docs/reference/configuration.md#start-up-failures)', async () => {
     const r = await runCli(['--audit-log', '/nonexistent-tmux-mcp-dir/audit.jsonl']);
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('');
@@ -48,7 +49,7 @@ describe('tmux-mcp CLI', () => {
     expect(lines[0]).toContain('cannot open audit log /nonexistent-tmux-mcp-dir/audit.jsonl');
   });
 
-  it('writes one JSON audit line per call to TMUX_MCP_AUDIT_LOG, flushed before exit (B24)', async () => {
+  it('writes one JSON audit line per call to TMUX_MCP_AUDIT_LOG, flushed before exit (docs/reference/safety.md#audit-file)', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'tmux-mcp-audit-'));
     try {
       const file = join(dir, 'audit.jsonl');
@@ -61,14 +62,14 @@ describe('tmux-mcp CLI', () => {
       const recs = readFileSync(file, 'utf8')
         .trim()
         .split('\n')
-        .map((l) => JSON.parse(l));
+        .map((l) => JSON.parse(l) as Record<string, unknown>);
       expect(recs).toHaveLength(2);
       expect(recs[0]).toEqual({
         tool: 'list_sessions',
         outcome: 'ok',
-        duration_ms: expect.any(Number),
+        duration_ms: like.any(Number),
         client_id: 'c-1',
-        request_id: expect.any(Number),
+        request_id: like.any(Number),
         args: {},
       });
       expect(recs[1]).toMatchObject({
@@ -102,7 +103,7 @@ describe('tmux-mcp CLI', () => {
     expect(unknown.error).toEqual({ code: -32602, message: "Unknown tool: 'nope'" });
     s.proc.stdin.end();
     expect(await s.exited).toBe(0);
-    for (const line of s.stdoutLines.filter((l) => l.trim())) expect(JSON.parse(line).jsonrpc).toBe('2.0');
+    for (const line of s.stdoutLines.filter((l) => l.trim())) expect((JSON.parse(line) as { jsonrpc?: unknown }).jsonrpc).toBe('2.0');
     expect(s.stderr).toContain('tmux_mcp.audit');
   });
 
@@ -113,7 +114,7 @@ describe('tmux-mcp CLI', () => {
     expect(await s.exited).toBe(0);
   });
 
-  it('keeps UTF-8 content without LANG (B14)', async () => {
+  it('keeps UTF-8 content without LANG (docs/reference/configuration.md#minimal-client-environments)', async () => {
     tmux.tmux('rename-session', '-t', 'e2e', 'e2e');
     tmux.tmux('new-session', '-d', '-s', 'ünï😀', '-x', '80', '-y', '24', 'sh');
     const s = new RawServer(['--socket-name', tmux.socket], minimalEnv());

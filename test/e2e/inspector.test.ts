@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { TmuxFixture } from '../helpers/tmux-fixture';
 import { CLI, minimalEnv } from '../helpers/cli-process';
 
-// A real MCP client nobody here wrote: the pinned MCP Inspector CLI (SPEC C37).
+// A real MCP client nobody here wrote: the pinned MCP Inspector CLI (docs/README.md#tests).
 const INSPECTOR = join(__dirname, '..', '..', 'node_modules', '.bin', 'mcp-inspector');
 
 function inspect(args: string[]): Promise<Record<string, unknown>> {
@@ -11,7 +11,7 @@ function inspect(args: string[]): Promise<Record<string, unknown>> {
     execFile(INSPECTOR, ['--cli', process.execPath, CLI, ...args], { env: minimalEnv(), timeout: 60_000 }, (err, stdout, stderr) => {
       if (err) return reject(new Error(`${err.message}\n${stderr}`));
       // The v1 CLI prints a deprecation notice before the JSON document.
-      resolve(JSON.parse(stdout.slice(stdout.indexOf('{'))));
+      resolve(JSON.parse(stdout.slice(stdout.indexOf('{'))) as Record<string, unknown>);
     }),
   );
 }

@@ -41,14 +41,7 @@ describe('plugins over stdio', () => {
 
   it('applies the example interceptor (an ESM plugin) between audit and retry', async () => {
     const results = [];
-    for (let i = 0; i < 4; i++)
-      results.push(
-        (await client.callTool({ name: 'list_sessions', arguments: {} })) as {
-          isError?: boolean;
-          content: { text: string }[];
-          _meta?: Record<string, unknown>;
-        },
-      );
+    for (let i = 0; i < 4; i++) results.push(await client.callTool({ name: 'list_sessions', arguments: {} }));
     expect(results.slice(0, 3).every((r) => !r.isError)).toBe(true);
     expect(results[3]).toMatchObject({
       isError: true,

@@ -215,7 +215,7 @@ describe('ControlEngine against a real tmux', () => {
 
   it('leaves no client process running after close', async () => {
     const e = t.control(new MemoryLogger());
-    await e.run(['list-panes', '-t', sid]); // attaches to sid (C1): otherPane needs an event client
+    await e.run(['list-panes', '-t', sid]); // attaches to sid (docs/reference/engine.md#engine-states): otherPane needs an event client
     const off = e.onPaneEvent(otherPane, () => undefined);
     await until(() => e.clientPids().length === 2);
     const pids = e.clientPids();

@@ -64,7 +64,7 @@ describe('ControlEngine recovery', () => {
     const b = t.newSession('b');
     const log = new MemoryLogger();
     const e = t.control(log);
-    await e.run(['list-windows', '-t', a]); // C1: attach to the session the first call targets
+    await e.run(['list-windows', '-t', a]); // attaches to the session the first call targets (docs/reference/engine.md#engine-states)
     const first = e.clientPids()[0];
     const calls = [
       e.run(['kill-session', '-t', a]),

@@ -6,8 +6,9 @@ import { McpHarness } from '../helpers/mcp-harness';
 /**
  * The MCP client cancels a call or disconnects mid-call: once things settle there is no
  * orphaned `tmux … wait-for …` child of this (in-process server) process, no `tmux_mcp_`
- * buffer and no run_command `@s_` pane option left (SPEC C24, C30). Settling is observed by
- * bounded polling of /proc and tmux, never by sleeping.
+ * buffer and no run_command `@s_` pane option left (docs/reference/engine.md#buffer-cleanup,
+ * docs/reference/engine.md#run_command-leftovers). Settling is observed by bounded polling of
+ * /proc and tmux, never by sleeping.
  */
 describe('cancel and disconnect leave nothing behind', () => {
   const tmux = new HardenedTmux();
@@ -95,8 +96,9 @@ describe('cancel and disconnect leave nothing behind', () => {
         })();
       }
       await Promise.all(calls);
-      // Buffers of load_buffer calls that completed belong to the agent until shutdown (C24);
-      // closing the server deletes them, and nothing else of ours may remain.
+      // Buffers of load_buffer calls that completed belong to the agent until shutdown
+      // (docs/reference/engine.md#buffer-cleanup); closing the server deletes them, and nothing
+      // else of ours may remain.
       await h.close();
       await settled();
       tmux.tmux('kill-pane', '-t', pane);
@@ -147,10 +149,10 @@ describe('cancel and disconnect leave nothing behind', () => {
     }
   });
 
-  // KNOWN BUG (reported): SPEC C30 says no pane option of ours outlives the server, but a
-  // command still running at shutdown stores its status in `@s_<id>` when it ends, after the
-  // server is gone. `.failing` flips to red once src/ fixes it: then drop `.failing`.
-  it.failing('a command that ends after shutdown leaves no @s_ option behind (SPEC C30)', async () => {
+  // KNOWN BUG (reported): docs/reference/engine.md#run_command-leftovers says no pane option of
+  // ours outlives the server, but a command still running at shutdown stores its status in
+  // `@s_<id>` when it ends, after the server is gone. `.failing` flips to red once src/ fixes it: then drop `.failing`.
+  it.failing('a command ending after shutdown leaves no @s_ option behind (docs/reference/engine.md#run_command-leftovers)', async () => {
     const h = await McpHarness.start({ socket: tmux.socket });
     const pane = newPane();
     const hold = uniq('hz-hold');

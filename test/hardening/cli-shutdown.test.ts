@@ -3,7 +3,7 @@ import { descendants, hasSocket, settlesWithin, until, waitForProcsOnSocket } fr
 import { HardenedTmux } from '../helpers/hardening-tmux';
 
 /**
- * SIGTERM, SIGINT and stdin EOF while calls are in flight (SPEC B13): the spawned CLI exits 0
+ * SIGTERM, SIGINT and stdin EOF while calls are in flight (docs/reference/configuration.md#shutdown): the spawned CLI exits 0
  * within 2 s (a hang bound, not a speed claim), leaves no `tmux wait-for` process behind
  * (orphans would outlive it, reparented), deletes the buffers it created and unsets its
  * run_command pane options; stdout carried only JSON-RPC.
@@ -49,7 +49,7 @@ describe('CLI shutdown with calls in flight', () => {
       await until(() => waitForProcsOnSocket(tmux.socket).length === 0, 'no wait-for process of the server left');
       expect(tmux.ourBuffers()).toEqual([]);
       expect(tmux.runOptions()).toEqual([]);
-      for (const line of s.stdoutLines.filter((l) => l.trim())) expect(JSON.parse(line).jsonrpc).toBe('2.0');
+      for (const line of s.stdoutLines.filter((l) => l.trim())) expect((JSON.parse(line) as { jsonrpc?: unknown }).jsonrpc).toBe('2.0');
     } finally {
       if (s.proc.exitCode === null) s.proc.kill('SIGKILL');
       tmux.tmux('wait-for', '-S', hold);

@@ -93,7 +93,7 @@ describe('200 concurrent mixed calls on one connection', () => {
       case 9:
         return {
           chain: async () => {
-            const ref = ok(await h.call('load_buffer', { content: `buf-${i}\n`, logical_name: `c${i}` }));
+            const ref = ok(await h.call('load_buffer', { content: `buf-${i}\n`, logical_name: `c${i}` })) as { buffer_name: string };
             expect(ok(await h.call('show_buffer', { buffer_name: ref.buffer_name }))).toMatchObject({
               content: `buf-${i}\n`,
               content_truncated: false,

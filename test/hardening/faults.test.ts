@@ -60,7 +60,7 @@ describe('faults: the tmux server goes away', () => {
       expect((await h.ok<{ result: unknown[] }>('list_panes')).result.length).toBeGreaterThan(0);
       killServer(how);
       await until(() => !isAlive(dead), 'server gone');
-      // SPEC C21: untargeted listings of a missing server are empty, not errors.
+      // docs/reference/tools.md#no-server-running: untargeted listings of a missing server are empty, not errors.
       expect(await h.ok('list_sessions')).toEqual({ result: [] });
       expect(await h.ok('list_panes')).toEqual({ result: [] });
       for (const [name, args] of [
@@ -172,7 +172,7 @@ describe('faults: tmux drops the engine client (detach-client)', () => {
     expect((await h.ok<{ result: string }>('display_message', { format_string: 'b', pane_id: pane })).result).toBe('b');
     expect((await h.ok<{ result: unknown[] }>('list_panes')).result.length).toBeGreaterThan(0);
     if (control) await until(async () => (await h.call('list_sessions'), tmux.engineClients().length > 0), 'engine re-attached');
-    // Engine clients are never reported (SPEC B22).
+    // Engine clients are never reported (docs/reference/engine.md#invisibility).
     const [s] = (await h.ok<{ result: { session_attached: number }[] }>('list_sessions')).result;
     expect(s.session_attached).toBe(0);
   });

@@ -1,3 +1,5 @@
+import { execFileSync } from 'node:child_process';
+import { appendFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { minimalEnv, RawServer } from '../helpers/cli-process';
 import { GenEnv, hostileString, marker, mutate, mutationArb, Pinned, safeFileName, schemaArb } from '../helpers/hardening-arbitraries';
@@ -65,7 +67,7 @@ describe.each(['readonly', 'mutating'] as const)('hostile input at safety %s', (
       if (!(await settlesWithin(s.exited, 3000))) s.proc.kill('SIGKILL');
     }
     try {
-      require('node:child_process').execFileSync('tmux', ['-L', alt, 'kill-server'], { stdio: 'ignore' });
+      execFileSync('tmux', ['-L', alt, 'kill-server'], { stdio: 'ignore' });
     } catch {
       // never started
     }
@@ -181,9 +183,7 @@ describe.each(['readonly', 'mutating'] as const)('hostile input at safety %s', (
 
   function info(name: string): ToolInfo | undefined {
     const t = all.find((x) => x.name === name);
-    return (
-      t && { name: t.name, inputSchema: t.inputSchema as never, outputSchema: t.outputSchema as never, visible: rank(t.tier) <= rank(tier) }
-    );
+    return t && { name: t.name, inputSchema: t.inputSchema, outputSchema: t.outputSchema as never, visible: rank(t.tier) <= rank(tier) };
   }
 
   it(`answers ${RUNS} generated calls without crashing, leaking values or killing tmux`, async () => {
@@ -200,7 +200,7 @@ describe.each(['readonly', 'mutating'] as const)('hostile input at safety %s', (
     const findings: string[] = [];
     const outcomes = new Map<string, number>();
     for (const [i, c] of calls.entries()) {
-      if (process.env.HZ_TRACE) require('node:fs').appendFileSync(process.env.HZ_TRACE, `${tier} #${i} ${JSON.stringify(c)}\n`);
+      if (process.env.HZ_TRACE) appendFileSync(process.env.HZ_TRACE, `${tier} #${i} ${JSON.stringify(c)}\n`);
       const pending = s.request('tools/call', { name: c.name, arguments: c.args as Record<string, unknown> });
       if (!(await settlesWithin(pending, HANG_MS))) {
         findings.push(`#${i} ${c.name}: no answer within ${HANG_MS} ms`);
@@ -241,7 +241,7 @@ describe.each(['readonly', 'mutating'] as const)('hostile input at safety %s', (
       .filter((l) => l.trim())
       .filter((l) => {
         try {
-          return JSON.parse(l).jsonrpc !== '2.0';
+          return (JSON.parse(l) as { jsonrpc?: unknown }).jsonrpc !== '2.0';
         } catch {
           return true;
         }

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { until } from '../helpers/hardening-proc';
 import { HardenedTmux } from '../helpers/hardening-tmux';
@@ -43,7 +43,7 @@ describe('names, paths, patterns, channels and buffer names never run anything',
 
   beforeAll(async () => {
     tmux.start('main');
-    require('node:fs').mkdirSync(markers);
+    mkdirSync(markers);
     // tmuxTmpdir: list_servers scans only our scratch dir, not every socket on the machine.
     h = await McpHarness.start({
       socket: tmux.socket,
@@ -120,7 +120,7 @@ describe('names, paths, patterns, channels and buffer names never run anything',
     for (const [ti, t] of tools.entries()) {
       if (t.name === 'kill_server') continue; // its only argument is socket_name
       const props = (t.inputSchema.properties ?? {}) as Record<string, Prop>;
-      const required = (t.inputSchema.required ?? []) as string[];
+      const required = t.inputSchema.required ?? [];
       for (const [key, prop] of Object.entries(props)) {
         if (COMMANDS_BY_DESIGN.has(key)) continue;
         const m = join(markers, `m${++n}`);

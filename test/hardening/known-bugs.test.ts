@@ -50,15 +50,15 @@ describe('src/ bugs found by hardening (regressions; .failing = still open)', ()
   });
 
   // (2) src/tools/pane/io/format-guard.ts: the E:/T: check stops at an escaped `#}` inside a
-  // modifier argument, so `#{s/#}/x/;E:@opt}` re-expands an option holding `#(…)` (SPEC B20).
-  it('display_message refuses E: hidden behind an escaped #} (SPEC B20)', async () => {
+  // modifier argument, so `#{s/#}/x/;E:@opt}` re-expands an option holding `#(…)` (docs/reference/tools.md#display_message).
+  it('display_message refuses E: hidden behind an escaped #} (docs/reference/tools.md#display_message)', async () => {
     tmux.tmux('set-option', '-g', '@hzjob', `#(touch ${join(tmux.dir, 'b20')})`);
     const r = await h.call('display_message', { format_string: 'A#{s/#}/x/;E:@hzjob}B', pane_id: pane });
     expect(r.isError).toBe(true);
   });
 
   // (3) src/services/filter.service.ts parseObjectParam: `Invalid <name> JSON: <V8 message>`, and
-  // Node 20's message quotes the input raw (SPEC C12) — for `environment`, a sensitive argument.
+  // Node 20's message quotes the input raw (docs/reference/protocol.md#never-echoing-values) — for `environment`, a sensitive argument.
   it('a non-JSON filters/environment string is not echoed into the error', async () => {
     const a = await h.err('list_sessions', { filters: 'HZSECRETfilt\u0001' });
     const b = await h.err('create_session', { environment: 'HZSECRETjson\u0001' });
@@ -68,14 +68,14 @@ describe('src/ bugs found by hardening (regressions; .failing = still open)', ()
   });
 
   // (4) tmux error texts are passed on as is: tmux quotes the rejected value, so a sensitive
-  // `value` reaches the error text and the tmux_mcp.errors log (SPEC §3 item 4, C12).
+  // `value` reaches the error text and the tmux_mcp.errors log (docs/reference/safety.md#never-logged).
   it('set_option does not leak a rejected value into the error text or the logs', async () => {
     const e = await h.err('set_option', { option: 'history-limit', value: 'HZSECRETvalue' });
     expect(e.text).not.toContain('HZSECRETvalue');
     expect(logs.join('')).not.toContain('HZSECRETvalue');
   });
 
-  // (5) Same root: tmux's text is unbounded and unescaped (C12: safe repr, at most 200 code points).
+  // (5) Same root: tmux's text is unbounded and unescaped (docs/reference/errors.md#tmux-errors: escaped, at most 200 code points).
   it('tmux error texts are bounded and escaped', async () => {
     const long = await h.err('show_option', { option: 'H'.repeat(10_000) });
     const ctl = await h.err('set_option', { option: 'history-limit', value: 'x\u0001y' });
@@ -104,7 +104,7 @@ describe('src/ bugs found by hardening (regressions; .failing = still open)', ()
 
   // (8) src/tools/pane/reading/search-panes + src/interceptors/response-limit.interceptor.ts: the
   // 1 MB backstop drops whole entries of `matches`, so one pane over 1 MB keeps nothing, not its
-  // tail (SPEC C10). Exclusion: the comment in oversized.test.ts search_panes.
+  // tail (docs/reference/protocol.md#response-cap). Exclusion: the comment in oversized.test.ts search_panes.
   it('search_panes keeps the tail of a single pane over 1 MB', async () => {
     tmux.tmux('set-option', '-g', 'history-limit', '100000'); // all 1.2 MB stay in the pane
     const p = tmux.tmux('new-window', '-d', '-P', '-F', '#{pane_id}', '-t', 'main', '-c', tmux.dir).trim();
@@ -129,16 +129,16 @@ describe('src/ bugs found by hardening (regressions; .failing = still open)', ()
   });
 
   // (9) The SDK's zod parse of tools/call dropped an own `__proto__` key before src/ saw it, so
-  // that unknown argument was accepted silently (SPEC §3: unknown args are rejected, never
-  // stripped). Fixed by src/framework/protocol/raw-arguments.tap.ts.
+  // that unknown argument was accepted silently (docs/reference/protocol.md#strict-objects: unknown args are
+  // rejected, never stripped). Fixed by src/framework/protocol/raw-arguments.tap.ts.
   it('an unknown __proto__ argument is rejected by name', async () => {
-    const r = await h.call('get_server_info', JSON.parse('{"__proto__": "x"}'));
+    const r = await h.call('get_server_info', JSON.parse('{"__proto__": "x"}') as Record<string, unknown>);
     expect(r).toMatchObject({ isError: true, _meta: { error_type: 'ValidationError' } });
     expect((r.content as { text: string }[])[0].text).toContain('__proto__\n  Extra inputs are not permitted [type=extra_forbidden]');
     // Nested too (batch operations carry their own arguments objects).
     const b = await h.call(
       'call_readonly_tools_batch',
-      JSON.parse('{"operations": [{"tool": "get_server_info", "arguments": {"__proto__": {"a": 1}}}]}'),
+      JSON.parse('{"operations": [{"tool": "get_server_info", "arguments": {"__proto__": {"a": 1}}}]}') as Record<string, unknown>,
     );
     expect(JSON.stringify(b)).toContain('Extra inputs are not permitted');
   });

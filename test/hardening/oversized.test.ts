@@ -5,7 +5,7 @@ import { CallResult, McpHarness } from '../helpers/mcp-harness';
  * Oversized panes and buffers: 100,000 lines of scrollback (history-limit 100000, `seq 100000`),
  * lines of 100 KB, a 2000x600 screen full of text, a 1.4 MB buffer. Every reading tool
  * (capture_pane, capture_since, snapshot_pane, search_panes, show_buffer) stays under the 1 MB
- * backstop (SPEC §3 item 2, C10) and keeps the tail; no message gets anywhere near the SDK
+ * backstop (docs/reference/protocol.md#response-cap) and keeps the tail; no message gets anywhere near the SDK
  * client's 10 MiB stdio limit.
  */
 const BACKSTOP = 1_000_000;
@@ -140,7 +140,7 @@ describe('oversized output stays under the backstop and keeps the tail', () => {
     expect(sc.content_truncated).toBe(true);
     expect(sc.content.endsWith('b-149999\n')).toBe(true);
     const dflt = await call('show_buffer', { buffer_name: ref });
-    // Truncated by max_lines: the last 500 lines joined with "\n" (SPEC §1.5 show_buffer).
+    // Truncated by max_lines: the last 500 lines joined with "\n" (docs/reference/tools.md#show_buffer).
     expect(dflt.structuredContent).toMatchObject({ content_truncated: true, content_truncated_lines: 149_500 });
     expect((dflt.structuredContent as { content: string }).content.split('\n').slice(-2)).toEqual(['b-149998', 'b-149999']);
     await h.ok('delete_buffer', { buffer_name: ref });

@@ -6,8 +6,9 @@ import { McpHarness } from '../helpers/mcp-harness';
 
 /**
  * The audit trail never holds a payload of a sensitive argument (keys, text, command, value,
- * content, shell, environment — SPEC §3 item 4, B24, C12): not in the captured log lines of
- * any logger (the McpHarness `logs`), not in the `config.auditLog` JSON-lines file. Every tool
+ * content, shell, environment — docs/reference/safety.md#redaction,
+ * docs/reference/safety.md#audit-file): not in the captured log lines of any logger (the
+ * McpHarness `logs`), not in the `config.auditLog` JSON-lines file. Every tool
  * that takes such an argument is called with a secret in it (valid and wrong-typed, nested in
  * batches and prompts-as-tools arguments), driven from tools/list.
  */
@@ -69,7 +70,7 @@ describe('audit logs never contain sensitive payloads', () => {
       for (const key of sensitive) {
         for (const v of payloads(key)) {
           const args: Record<string, unknown> = {};
-          for (const r of (t.inputSchema.required ?? []) as string[]) if (!SENSITIVE.includes(r)) args[r] = fill[r] ?? 'x';
+          for (const r of t.inputSchema.required ?? []) if (!SENSITIVE.includes(r)) args[r] = fill[r] ?? 'x';
           for (const p of props) if (p in fill && !(p in args) && p !== 'operations') args[p] = fill[p];
           args[key] = v;
           await call(t.name, args);
@@ -109,7 +110,7 @@ describe('audit logs never contain sensitive payloads', () => {
     const lines = readFileSync(auditFile, 'utf8').split('\n').filter(Boolean);
     expect(lines.length).toBeGreaterThanOrEqual(calls);
     for (const l of lines)
-      expect(Object.keys(JSON.parse(l))).toEqual(
+      expect(Object.keys(JSON.parse(l) as object)).toEqual(
         expect.arrayContaining(['tool', 'outcome', 'duration_ms', 'client_id', 'request_id', 'args']),
       );
     const leaks = lines.filter((l) => l.includes(secret));

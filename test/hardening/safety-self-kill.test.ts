@@ -5,7 +5,7 @@ import { McpHarness } from '../helpers/mcp-harness';
 import type { ServerConfig } from '../../src/config/server-config';
 
 /**
- * Self-kill refusals (SPEC §5) hold however the caller's server is named: by socket name, by a
+ * Self-kill refusals (docs/reference/safety.md#self-kill-guards) hold however the caller's server is named: by socket name, by a
  * per-call socket_name while the default is another server, by socket path, and through a
  * symlinked socket directory on either side (guards read config.tmuxEnv / config.tmuxPane and
  * compare real paths). Direct calls and the destructive batch wrapper alike. Positive controls

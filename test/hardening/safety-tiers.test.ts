@@ -43,7 +43,7 @@ describe.each(['readonly', 'mutating'] as const)('off-tier tools are refused at 
     all = (await d.client.listTools()).tools.map((t) => ({
       name: t.name,
       tier: (t._meta?.['tmux-mcp/tags'] as Tier[])[0],
-      required: (t.inputSchema.required ?? []) as string[],
+      required: t.inputSchema.required ?? [],
     }));
     await d.close();
     h = await McpHarness.start({ socket: tmux.socket, config: { safety: tier, promptsAsTools: true } });
@@ -134,7 +134,7 @@ describe.each(['readonly', 'mutating'] as const)('off-tier tools are refused at 
 
   it('prompts-as-tools cannot reach a tool: get_prompt only renders text', async () => {
     for (const t of all.filter((x) => rank(x.tier) > rank(tier))) {
-      const e = await h.err('get_prompt', { name: t.name, arguments: args(t.required) as Record<string, string> });
+      const e = await h.err('get_prompt', { name: t.name, arguments: args(t.required) });
       expect(e.meta).toMatchObject({ expected: true });
     }
     const rendered = await h.ok<{ messages: { content: { text: string } }[] }>('get_prompt', {

@@ -3,7 +3,10 @@ import { join } from 'node:path';
 
 export const CLI = join(__dirname, '..', '..', 'dist', 'cli.js');
 
-/** The environment MCP clients typically give a server (SPEC B14): no TMUX_TMPDIR, no LANG. */
+/**
+ * The environment MCP clients typically give a server: no TMUX_TMPDIR, no LANG
+ * (docs/reference/configuration.md#minimal-client-environments).
+ */
 export function minimalEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   for (const k of ['HOME', 'LOGNAME', 'PATH', 'SHELL', 'TERM', 'USER']) if (process.env[k] !== undefined) env[k] = process.env[k];
@@ -48,7 +51,7 @@ export class RawServer {
         this.buf = this.buf.slice(i + 1);
         this.stdoutLines.push(line);
         try {
-          const msg = JSON.parse(line);
+          const msg = JSON.parse(line) as Record<string, unknown>;
           if (typeof msg.id === 'number') this.waiters.get(msg.id)?.(msg);
         } catch {
           // recorded in stdoutLines; the test asserts every line parses

@@ -2,11 +2,11 @@ import type { CallResult, McpHarness } from './mcp-harness';
 
 /** Shape checks shared by the hardening suites. */
 
-/** An isError result with an expected, non-empty, agent-readable text (SPEC C13), never a crash text. */
+/** An isError result with an expected, non-empty, agent-readable text (docs/reference/errors.md#error-types), never a crash text. */
 export function expectClearError(r: CallResult, what = 'call'): string {
   const text = r.content?.[0]?.text ?? '';
   if (!r.isError) throw new Error(`${what}: expected an isError result, got ${JSON.stringify(r).slice(0, 300)}`);
-  const meta = (r._meta ?? {}) as Record<string, unknown>;
+  const meta = r._meta ?? {};
   if (meta.expected !== true || !text.trim() || /^Unexpected error/.test(text))
     throw new Error(`${what}: not a clear expected error: ${JSON.stringify({ text: text.slice(0, 300), meta })}`);
   return text;

@@ -31,7 +31,7 @@ export function verdicts(t: ToolInfo): Verdicts {
     const input = ajv.compile(t.inputSchema);
     const prop = new Map<string, ValidateFunction>();
     for (const [k, s] of Object.entries(t.inputSchema.properties ?? {})) prop.set(k, ajv.compile(s));
-    v = { input: (a) => input(a) as boolean, output: t.outputSchema ? ajv.compile(t.outputSchema) : undefined, prop };
+    v = { input: (a) => input(a), output: t.outputSchema ? ajv.compile(t.outputSchema) : undefined, prop };
     compiled.set(t.name, v);
   }
   return v;
@@ -40,7 +40,7 @@ export function verdicts(t: ToolInfo): Verdicts {
 /** Does the property schema of `key` accept `value`? (unknown keys accept nothing) */
 export function accepts(t: ToolInfo, key: string, value: unknown): boolean {
   const f = verdicts(t).prop.get(key);
-  return f ? (f(value) as boolean) : false;
+  return f ? f(value) : false;
 }
 
 const BAD_CHARS = /[\u0000-\u0008\u000b-\u001f\u007f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
@@ -53,7 +53,7 @@ export interface Answer {
 export function judge(t: ToolInfo | undefined, name: string, args: unknown, tier: string, a: Answer): string[] {
   const problems: string[] = [];
   if (!t) {
-    // A name no tool has: JSON-RPC -32602 (SPEC B3, C7), the name shown through the safe repr.
+    // A name no tool has: JSON-RPC -32602 (docs/reference/protocol.md#unknown-tool), the name shown through the safe repr.
     if (a.error?.code !== -32602 || !a.error.message.startsWith('Unknown tool: '))
       problems.push(`unknown tool answered ${JSON.stringify(a).slice(0, 200)}`);
     if (a.error && BAD_CHARS.test(a.error.message)) problems.push('unknown-tool message carries raw control characters');
@@ -65,7 +65,7 @@ export function judge(t: ToolInfo | undefined, name: string, args: unknown, tier
   const valid = typeof args === 'object' && args !== null && !Array.isArray(args) && verdicts(t).input(args);
   if (r.isError) {
     const meta = r._meta ?? {};
-    const type = String(meta.error_type ?? '');
+    const type = typeof meta.error_type === 'string' ? meta.error_type : '';
     if (!text.trim()) problems.push('isError without text');
     if (meta.expected !== true) problems.push(`unexpected error (${type}): ${text.slice(0, 300)}`);
     if (BAD_CHARS.test(text))
@@ -82,7 +82,7 @@ export function judge(t: ToolInfo | undefined, name: string, args: unknown, tier
       if (!new RegExp(`^\\d+ validation errors? for ${name}\\n`).test(text))
         problems.push(`validation text does not name the tool: ${text.slice(0, 200)}`);
       if (MARKER_RE.test(text)) problems.push(`validation error echoes a generated value: ${text.slice(0, 300)}`);
-      // The schema accepted it: only the string rules the schema cannot express may reject (C23, C31).
+      // The schema accepted it: only the string rules the schema cannot express may reject (docs/reference/protocol.md#strings).
       if (valid && !/Value error, string (contains an invalid|must not contain)/.test(text))
         problems.push(`schema-valid arguments rejected: ${text.slice(0, 300)}`);
     }

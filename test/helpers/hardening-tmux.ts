@@ -94,7 +94,7 @@ export class HardenedTmux extends TmuxFixture {
     }
   }
 
-  /** Our engine's control clients (SPEC B22: client_termname = tmux-mcp-engine). */
+  /** Our engine's control clients (client_termname = tmux-mcp-engine, docs/reference/engine.md#attaching). */
   engineClients(): string[] {
     try {
       return this.run(['list-clients', '-F', '#{client_name}\t#{client_termname}'])
@@ -106,7 +106,7 @@ export class HardenedTmux extends TmuxFixture {
     }
   }
 
-  /** Buffers our server created (B16: `tmux_mcp_` prefix). */
+  /** Buffers our server created (`tmux_mcp_` prefix, docs/reference/engine.md#buffer-names). */
   ourBuffers(): string[] {
     try {
       return this.run(['list-buffers', '-F', '#{buffer_name}'])
@@ -117,7 +117,7 @@ export class HardenedTmux extends TmuxFixture {
     }
   }
 
-  /** run_command's pane options (`@s_<id>`, SPEC §1.5) still set on any pane. */
+  /** run_command's pane options (`@s_<id>`, docs/reference/engine.md#run-payload) still set on any pane. */
   runOptions(): string[] {
     const out: string[] = [];
     for (const p of this.allPanes()) {

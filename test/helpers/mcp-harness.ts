@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import Ajv from 'ajv';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { Writable } from 'node:stream';
 import winston from 'winston';
 import type { ServerConfig } from '../../src/config/server-config';
 import type { McpPlugin } from '../../src/framework/plugins/plugin';
@@ -28,7 +29,7 @@ const ajv = new Ajv({ strict: false, allErrors: true });
 
 /**
  * An in-process server talking to the real SDK Client over InMemoryTransport. Every successful
- * result is validated against the tool's advertised outputSchema with ajv (SPEC C9).
+ * result is validated against the tool's advertised outputSchema with ajv (docs/reference/protocol.md#output-schemas).
  */
 export class McpHarness {
   app!: TmuxMcpServer;
@@ -42,13 +43,13 @@ export class McpHarness {
       level: 'debug',
       transports: [
         new winston.transports.Stream({
-          stream: new (require('node:stream').Writable)({
+          stream: new Writable({
             write(chunk: Buffer, _enc: string, cb: () => void) {
               logs.push(chunk.toString());
               cb();
             },
           }),
-          format: winston.format.printf((i) => `${i.level} ${String(i.logger ?? '')}: ${String(i.message)}`),
+          format: winston.format.printf((i) => `${i.level} ${typeof i.logger === 'string' ? i.logger : ''}: ${String(i.message)}`),
         }),
       ],
     });
@@ -80,7 +81,8 @@ export class McpHarness {
     if (!r.isError) {
       const v = this.schemas.get(name);
       if (v && !v(r.structuredContent)) throw new Error(`${name} result does not match its outputSchema: ${ajv.errorsText(v.errors)}`);
-      if (r._meta !== undefined) throw new Error(`${name}: successful results carry no _meta (SPEC C14)`);
+      if (r._meta !== undefined)
+        throw new Error(`${name}: successful results carry no _meta (docs/reference/protocol.md#no-framework-artifacts)`);
     }
     return r;
   }

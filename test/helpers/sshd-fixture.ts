@@ -297,7 +297,7 @@ export class SshdFixture {
       });
     } catch (err) {
       const e = err as { status?: number; stderr?: string; message: string };
-      throw new Error(`ssh ${remote.join(' ')} failed (exit ${e.status}): ${e.stderr || e.message}`);
+      throw new Error(`ssh ${remote.join(' ')} failed (exit ${e.status}): ${e.stderr || e.message}`, { cause: err });
     }
   }
 
@@ -445,7 +445,7 @@ export class SshdFixture {
 
   /** Asks every master socket in controlDir to exit (masters run detached, not as our children). */
   private exitMasters(): void {
-    let sockets: string[] = [];
+    let sockets: string[];
     try {
       sockets = readdirSync(this.controlDir);
     } catch {

@@ -15,7 +15,7 @@ describe('list_sessions', () => {
     tmux.kill();
   });
 
-  it('lists every session with B1 types', async () => {
+  it('lists every session with typed fields (docs/reference/tools.md#typed-fields)', async () => {
     const { result } = await h.ok<{ result: Record<string, unknown>[] }>('list_sessions');
     expect(result.map((s) => s.session_name)).toEqual(['alpha', 'beta']);
     expect(typeof result[0].window_count).toBe('number');
@@ -34,13 +34,13 @@ describe('list_sessions', () => {
     expect((await h.err('list_sessions', { filters: '{nope' })).text).toMatch(/^Invalid filters JSON: /);
   });
 
-  it('keys starting with __ name an operator too (Part A rsplit)', async () => {
+  it('keys starting with __ name an operator too (docs/reference/tools.md#filters)', async () => {
     expect((await h.err('list_sessions', { filters: { __x: 'a' } })).text).toMatch(
       /^Invalid filter operator 'x' in '__x'\. Valid operators: /,
     );
   });
 
-  it('reports a bad regex without echoing the pattern (SPEC C12, C22)', async () => {
+  it('reports a bad regex without echoing the pattern (docs/reference/tools.md#filters)', async () => {
     const e = await h.err('list_sessions', { filters: { session_name__regex: '(SECRET' } });
     expect(e.text).toBe('Invalid regex pattern: Unterminated group');
     expect(e.meta).toMatchObject({ error_type: 'ExpectedToolError', expected: true });
@@ -49,7 +49,7 @@ describe('list_sessions', () => {
     expect((await h.ok<{ result: unknown[] }>('list_sessions', { filters: { session_name__iregex: '^AL' } })).result).toHaveLength(1);
   });
 
-  it('returns [] as one text block when no server runs (SPEC B5, C21)', async () => {
+  it('returns [] as one text block when no server runs (docs/reference/protocol.md#empty-lists, docs/reference/tools.md#no-server-running)', async () => {
     const r = await h.call('list_sessions', { socket_name: `${tmux.socket}-none` });
     expect(r.content).toEqual([{ type: 'text', text: '[]' }]);
     expect(r.structuredContent).toEqual({ result: [] });
@@ -66,7 +66,7 @@ describe('list_sessions', () => {
   });
 });
 
-describe('list_sessions filters with non-string values (SPEC C22)', () => {
+describe('list_sessions filters with non-string values (docs/reference/tools.md#filters)', () => {
   const tmux = new TmuxFixture();
   let h: McpHarness;
   beforeAll(async () => {

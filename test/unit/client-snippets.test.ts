@@ -4,12 +4,14 @@ import { parseArgs, resolveConfig } from '../../src/config/config.parser';
 
 const DIR = join(__dirname, '..', '..', 'examples', 'clients');
 
+type Entry = { command: string; args: string[]; env?: NodeJS.ProcessEnv };
+
 describe('examples/clients snippets', () => {
   const json = readdirSync(DIR).filter((f) => f.endsWith('.json'));
 
   it.each(json)('%s parses, points at dist/cli.js and uses valid settings', (file) => {
-    const doc = JSON.parse(readFileSync(join(DIR, file), 'utf8'));
-    const server = (doc.mcpServers ?? doc.servers).tmux;
+    const doc = JSON.parse(readFileSync(join(DIR, file), 'utf8')) as Record<'mcpServers' | 'servers', { tmux: Entry } | undefined>;
+    const server = (doc.mcpServers ?? doc.servers)!.tmux;
     expect(server.command).toBe('node');
     expect(server.args[0]).toMatch(/dist\/cli\.js$/);
     const config = resolveConfig(parseArgs(server.args.slice(1)), server.env ?? {});

@@ -25,7 +25,7 @@ const RO = 'call_readonly_tools_batch';
 const MUT = 'call_mutating_tools_batch';
 const DES = 'call_destructive_tools_batch';
 
-describe('batch wrappers (SPEC §1.5)', () => {
+describe('batch wrappers (docs/reference/tools.md#batch-wrappers)', () => {
   const tmux = new TmuxFixture();
   const logs: string[] = [];
   let h: McpHarness;
@@ -39,7 +39,7 @@ describe('batch wrappers (SPEC §1.5)', () => {
     tmux.kill();
   });
 
-  it('advertises the three wrappers with the SPEC §1.1 tiers, annotations and no socket_name', async () => {
+  it('advertises the three wrappers with their catalog tiers, annotations and no socket_name (docs/reference/tools.md#batch-tools)', async () => {
     const { tools } = await h.client.listTools();
     const by = (n: string) => tools.find((t) => t.name === n)!;
     expect(by(RO).annotations).toEqual({
@@ -56,7 +56,11 @@ describe('batch wrappers (SPEC §1.5)', () => {
     expect(by(MUT)._meta).toEqual({ 'tmux-mcp/tags': ['mutating'] });
     expect(by(DES)._meta).toEqual({ 'tmux-mcp/tags': ['destructive'] });
     for (const n of [RO, MUT, DES]) {
-      const schema = by(n).inputSchema as unknown as { properties: Record<string, any>; required: string[]; additionalProperties: boolean };
+      const schema = by(n).inputSchema as unknown as {
+        properties: Record<string, { items: { properties: Record<string, unknown> } }>;
+        required: string[];
+        additionalProperties: boolean;
+      };
       expect(Object.keys(schema.properties)).toEqual(['operations', 'on_error']);
       expect(schema.required).toEqual(['operations']);
       expect(schema.additionalProperties).toBe(false);
@@ -96,7 +100,7 @@ describe('batch wrappers (SPEC §1.5)', () => {
     expect(ok.elapsed_seconds).toBeGreaterThanOrEqual(0);
   });
 
-  it('string results keep their {result} structured content and no meta (SPEC C14)', async () => {
+  it('string results keep their {result} structured content and no meta (docs/reference/tools.md#batch-wrappers)', async () => {
     const r = await h.ok<Batch>(MUT, { operations: [{ tool: 'fake_mutate', arguments: { keys: 'abc' } }] });
     expect(r.results[0]).toMatchObject({
       success: true,
@@ -204,9 +208,9 @@ describe('batch wrappers (SPEC §1.5)', () => {
     expect(r.results[0].error).toBe("Unknown tool: 'bad\\nname'");
   });
 
-  // Redaction is by argument name at every nesting level (SPEC C12): `keys` and `text` are digested
+  // Redaction is by argument name at every nesting level (docs/reference/safety.md#redaction): `keys` and `text` are digested
   // even inside operations and even when the nested tool rejects them.
-  it('nested validation errors are rows; sensitive nested values never reach the logs (SPEC C12)', async () => {
+  it('nested validation errors are rows; sensitive nested values never reach the logs (docs/reference/safety.md#redaction)', async () => {
     logs.length = 0;
     const r = await h.ok<Batch>(MUT, {
       operations: [

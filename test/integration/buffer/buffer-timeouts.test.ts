@@ -5,8 +5,9 @@ import { McpHarness } from '../../helpers/mcp-harness';
 import { TmuxFixture } from '../../helpers/tmux-fixture';
 
 /**
- * The 5 s caps (SPEC §1.5) against a tmux wrapper that hangs on chosen commands. The subprocess
- * engine is forced so the wrapper sees every command as its own process.
+ * The 5 s caps (docs/reference/tools.md#buffers, docs/reference/tools.md#signal_channel) against
+ * a tmux wrapper that hangs on chosen commands. The subprocess engine is forced so the wrapper
+ * sees every command as its own process.
  */
 describe('5 s caps of buffer and signal commands', () => {
   const tmux = new TmuxFixture();
@@ -36,7 +37,7 @@ describe('5 s caps of buffer and signal commands', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('reports timeouts with the SPEC texts', async () => {
+  it('reports timeouts with the documented texts (docs/reference/errors.md#buffers, docs/reference/errors.md#channels)', async () => {
     const read = `tmux_mcp_${'a'.repeat(32)}_hangread`;
     const [load, show, del, sig] = await Promise.all([
       h.err('load_buffer', { content: 'x', logical_name: 'hangload' }),

@@ -1,3 +1,4 @@
+import { like } from '../../helpers/like';
 import { McpHarness } from '../../helpers/mcp-harness';
 import { TmuxFixture } from '../../helpers/tmux-fixture';
 
@@ -24,7 +25,7 @@ describe('load_buffer / paste_buffer / show_buffer / delete_buffer', () => {
 
   const buffers = () => tmux.tmux('list-buffers', '-F', '#{buffer_name}').split('\n').filter(Boolean);
 
-  it('advertises tiers, titles and annotations of SPEC §1.1', async () => {
+  it('advertises tiers, titles and annotations (docs/reference/tools.md#buffers)', async () => {
     const { tools } = await h.client.listTools();
     const a = (n: string) => tools.find((t) => t.name === n)!.annotations;
     expect(a('load_buffer')).toEqual({
@@ -65,9 +66,9 @@ describe('load_buffer / paste_buffer / show_buffer / delete_buffer', () => {
     expect(a.logical_name).toBe('notes');
     expect(b.buffer_name).not.toBe(a.buffer_name);
     const dflt = await h.ok<Ref>('load_buffer', { content: 'x' });
-    expect(dflt).toEqual({ buffer_name: expect.stringMatching(/^tmux_mcp_[0-9a-f]{32}_buf$/), logical_name: null });
+    expect(dflt).toEqual({ buffer_name: like.stringMatching(/^tmux_mcp_[0-9a-f]{32}_buf$/), logical_name: null });
     const empty = await h.ok<Ref>('load_buffer', { content: 'x', logical_name: '' });
-    expect(empty).toEqual({ buffer_name: expect.stringMatching(/^tmux_mcp_[0-9a-f]{32}_buf$/), logical_name: '' });
+    expect(empty).toEqual({ buffer_name: like.stringMatching(/^tmux_mcp_[0-9a-f]{32}_buf$/), logical_name: '' });
     expect(buffers()).toEqual(expect.arrayContaining([a.buffer_name, b.buffer_name, dflt.buffer_name, empty.buffer_name]));
     expect(tmux.tmux('show-buffer', '-b', a.buffer_name)).toBe('one');
   });
@@ -122,7 +123,7 @@ describe('load_buffer / paste_buffer / show_buffer / delete_buffer', () => {
     tmux.tmux('send-keys', '-t', pane, 'C-u');
   });
 
-  it('deletes a buffer; a second delete fails with the SPEC text', async () => {
+  it('deletes a buffer; a second delete fails with the documented text (docs/reference/tools.md#delete_buffer)', async () => {
     const ref = await h.ok<Ref>('load_buffer', { content: 'bye' });
     expect((await h.ok<{ result: string }>('delete_buffer', { buffer_name: ref.buffer_name })).result).toBe(
       `Buffer '${ref.buffer_name}' deleted`,
@@ -142,10 +143,10 @@ describe('load_buffer / paste_buffer / show_buffer / delete_buffer', () => {
     expect(np.text).toMatch(/^Pane not found: Pane not found: %999/);
   });
 
-  it('reports tmux failures of load/show with the SPEC texts (no server)', async () => {
+  it('reports tmux failures of load/show with the documented texts, no server (docs/reference/errors.md#buffers)', async () => {
     const none = `${tmux.socket}-none`;
     const load = await h.err('load_buffer', { content: 'x', logical_name: 'lost', socket_name: none });
-    // The reference words this one without the buffer name (as paste_text's load step, SPEC §1.5).
+    // The reference words this one without the buffer name (as paste_text's load step, docs/reference/tools.md#load_buffer).
     expect(load.text).toMatch(/^load-buffer failed: (error connecting to|no server running on) /);
     expect(load.meta).toMatchObject({ error_type: 'ExpectedToolError', expected: true });
     const name = fakeName('x');
@@ -169,7 +170,7 @@ describe('load_buffer / paste_buffer / show_buffer / delete_buffer', () => {
   });
 });
 
-describe('buffer shutdown GC (SPEC C24)', () => {
+describe('buffer shutdown GC (docs/reference/engine.md#buffer-cleanup)', () => {
   it('deletes exactly the buffers this process created and still holds', async () => {
     const tmux = new TmuxFixture().start('gc');
     const h = await McpHarness.start({ socket: tmux.socket });

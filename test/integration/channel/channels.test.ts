@@ -18,7 +18,7 @@ describe('wait_for_channel / signal_channel', () => {
     tmux.kill();
   });
 
-  it('advertises tier, title, annotations and the self-bounded tag of SPEC §1.1', async () => {
+  it('advertises tier, title, annotations and the self-bounded tag (docs/reference/tools.md#channels)', async () => {
     const { tools } = await h.client.listTools();
     const wait = tools.find((t) => t.name === 'wait_for_channel')!;
     const sig = tools.find((t) => t.name === 'signal_channel')!;
@@ -82,7 +82,7 @@ describe('wait_for_channel / signal_channel', () => {
     await until(() => waitForPids(tmux.socket, c).length === 0);
   });
 
-  it('times out at once for timeout <= 0 (no validation, SPEC §1.5)', async () => {
+  it('times out at once for timeout <= 0 (no validation, docs/reference/tools.md#wait_for_channel)', async () => {
     const c = chan();
     expect((await h.err('wait_for_channel', { channel: c, timeout: 0 })).text).toBe(
       `wait-for timeout: channel '${c}' was not signalled within 0s`,
@@ -92,7 +92,7 @@ describe('wait_for_channel / signal_channel', () => {
     );
   });
 
-  it('validates channel names with the safe repr (SPEC C12)', async () => {
+  it('validates channel names (docs/reference/tools.md#channels) with the safe repr (docs/reference/protocol.md#safe-repr)', async () => {
     for (const tool of ['wait_for_channel', 'signal_channel']) {
       expect((await h.err(tool, { channel: 'bad name' })).text).toBe("Invalid channel name: 'bad name'");
       expect((await h.err(tool, { channel: '' })).text).toBe("Invalid channel name: ''");
@@ -105,7 +105,7 @@ describe('wait_for_channel / signal_channel', () => {
     expect((await h.ok<{ result: string }>('signal_channel', { channel: 'A-z_0.9:x'.padEnd(128, 'y') })).result).toMatch(/^Channel '/);
   });
 
-  it('reports tmux failures (no server) with the SPEC texts', async () => {
+  it('reports tmux failures (no server) with the documented texts (docs/reference/errors.md#channels)', async () => {
     const none = `${tmux.socket}-none`;
     const w = await h.err('wait_for_channel', { channel: 'c1', timeout: 5, socket_name: none });
     expect(w.text).toMatch(/^wait-for failed for channel 'c1': (error connecting to|no server running on) /);
@@ -113,7 +113,7 @@ describe('wait_for_channel / signal_channel', () => {
     expect(s.text).toMatch(/^signal-channel failed for channel 'c1': (error connecting to|no server running on) /);
   });
 
-  it('sends progress at least once a second when the client asks for it (SPEC B23)', async () => {
+  it('sends progress at least once a second when the client asks for it (docs/reference/protocol.md#progress)', async () => {
     const c = chan();
     const seen: { progress: number; total?: number }[] = [];
     const r = await h.call(

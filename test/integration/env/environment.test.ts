@@ -18,7 +18,7 @@ describe('show_environment / set_environment', () => {
     tmux.kill();
   });
 
-  it('advertises tier, title and annotations of SPEC §1.1', async () => {
+  it('advertises tier, title and annotations (docs/reference/tools.md#environment)', async () => {
     const { tools } = await h.client.listTools();
     expect(tools.find((t) => t.name === 'show_environment')!.annotations).toEqual({
       title: 'Show tmux Environment',

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { McpHarness } from '../../helpers/mcp-harness';
-import { SPEC_TOOLS } from '../../helpers/spec-tools';
+import { CATALOG_TOOLS } from '../../helpers/catalog-tools';
 
 type Listed = {
   name: string;
@@ -14,29 +14,29 @@ type Listed = {
 async function listAt(safety: 'readonly' | 'mutating' | 'destructive', promptsAsTools = false): Promise<Listed[]> {
   const h = await McpHarness.start({ config: { safety, promptsAsTools }, socket: 'tmux-mcp-test-catalog-unused' });
   try {
-    return (await h.client.listTools()).tools as Listed[];
+    return (await h.client.listTools()).tools;
   } finally {
     await h.close();
   }
 }
 
 const RANK = { readonly: 0, mutating: 1, destructive: 2 } as const;
-const expected = (max: keyof typeof RANK) => SPEC_TOOLS.filter((t) => RANK[t[1]] <= RANK[max]).map((t) => t[0]);
+const expected = (max: keyof typeof RANK) => CATALOG_TOOLS.filter((t) => RANK[t[1]] <= RANK[max]).map((t) => t[0]);
 
-describe('the tool catalog (SPEC §1.1, B21, C36)', () => {
+describe('the tool catalog (docs/reference/tools.md#catalog)', () => {
   let all: Listed[];
   beforeAll(async () => {
     all = await listAt('destructive');
   });
 
   it('has the reference counts per tier: 21 readonly, 30 mutating, 5 destructive', () => {
-    const count = (tier: string) => SPEC_TOOLS.filter((t) => t[1] === tier).length;
+    const count = (tier: string) => CATALOG_TOOLS.filter((t) => t[1] === tier).length;
     expect([count('readonly'), count('mutating'), count('destructive')]).toEqual([21, 30, 5]);
     expect(all).toHaveLength(56);
   });
 
   it.each(['readonly', 'mutating', 'destructive'] as const)(
-    'lists exactly the SPEC names at tier %s, in registration order',
+    'lists exactly the catalog names at tier %s, in registration order',
     async (tier) => {
       const names = (tier === 'destructive' ? all : await listAt(tier)).map((t) => t.name);
       expect(names).toEqual(expected(tier));
@@ -44,9 +44,9 @@ describe('the tool catalog (SPEC §1.1, B21, C36)', () => {
     },
   );
 
-  it('gives every tool the SPEC title, annotations and tier tag', () => {
+  it('gives every tool the catalog title, annotations and tier tag', () => {
     const byName = new Map(all.map((t) => [t.name, t]));
-    for (const [name, tier, ro, de, id, ow, title, extra] of SPEC_TOOLS) {
+    for (const [name, tier, ro, de, id, ow, title, extra] of CATALOG_TOOLS) {
       const t = byName.get(name)!;
       expect({ name, title: t.title, annotations: t.annotations }).toEqual({
         name,
@@ -76,14 +76,14 @@ describe('the tool catalog (SPEC §1.1, B21, C36)', () => {
       const listed = [...m![1].matchAll(/`([a-z_]+)`/g)].map((x) => x[1]).sort();
       expect({ tier, listed }).toEqual({
         tier,
-        listed: SPEC_TOOLS.filter((t) => t[1] === tier)
+        listed: CATALOG_TOOLS.filter((t) => t[1] === tier)
           .map((t) => t[0])
           .sort(),
       });
     }
   });
 
-  it('adds list_prompts and get_prompt as readonly tools when prompts-as-tools is on (B11)', async () => {
+  it('adds list_prompts and get_prompt as readonly tools when prompts-as-tools is on (docs/reference/resources-and-prompts.md#prompts-as-tools)', async () => {
     const names = (await listAt('readonly', true)).map((t) => t.name);
     expect(names).toEqual(expect.arrayContaining(['list_prompts', 'get_prompt']));
     expect(names).toHaveLength(23);

@@ -21,7 +21,7 @@ describe('show_option / set_option', () => {
     tmux.kill();
   });
 
-  it('advertises tier, title and annotations of SPEC §1.1', async () => {
+  it('advertises tier, title and annotations (docs/reference/tools.md#options)', async () => {
     const { tools } = await h.client.listTools();
     const show = tools.find((t) => t.name === 'show_option')!;
     const set = tools.find((t) => t.name === 'set_option')!;
@@ -44,7 +44,7 @@ describe('show_option / set_option', () => {
     expect(set.inputSchema.required).toEqual(['option', 'value']);
   });
 
-  it('converts values per SPEC C26: integers, booleans, strings, unset → null', async () => {
+  it('converts values (docs/reference/tools.md#show_option): integers, booleans, strings, unset → null', async () => {
     expect(await h.ok<Opt>('show_option', { option: 'escape-time', scope: 'server' })).toEqual({ option: 'escape-time', value: 500 });
     expect(await h.ok<Opt>('show_option', { option: 'status', global_: true })).toEqual({ option: 'status', value: true });
     expect((await h.ok<Opt>('show_option', { option: 'mode-keys', scope: 'window', global_: true })).value).toBe(
@@ -87,7 +87,7 @@ describe('show_option / set_option', () => {
     expect((await h.ok<Opt>('show_option', { option: '@empty', global_: true })).value).toBe('');
   });
 
-  it('targets the session by exact NAME, the window and pane by id (SPEC C6)', async () => {
+  it('targets the session by exact NAME, the window and pane by id (docs/reference/tools.md#options)', async () => {
     await h.ok('set_option', { option: 'status', value: 'off', scope: 'session', target: 'beta' });
     expect(tmux.tmux('show-options', '-v', '-t', 'beta', 'status')).toBe('off');
     expect(tmux.tmux('show-options', '-v', '-t', 'alpha', 'status')).toBe('');
@@ -131,7 +131,7 @@ describe('show_option / set_option', () => {
     }
   });
 
-  it('reports unknown targets with the SPEC §1.3 texts, matching names exactly', async () => {
+  it('reports unknown targets with the documented texts, matching names exactly (docs/reference/errors.md#target-errors)', async () => {
     const s = await h.err('show_option', { option: 'status', scope: 'session', target: 'bet' });
     expect(s.text).toBe(
       'Object not found: Could not find session_name=bet for list-sessions ()\nCall list_sessions / list_windows / list_panes to discover valid ids.',
@@ -151,11 +151,11 @@ describe('show_option / set_option', () => {
     );
     expect((await h.err('show_option', { option: '-x', global_: true })).text).toBe('tmux error: invalid option: -x');
     const bad = await h.err('set_option', { option: 'status', value: 'maybe', global_: true });
-    // tmux quotes the rejected value; value is a sensitive argument, so it is left out (C12).
+    // tmux quotes the rejected value; value is a sensitive argument, so it is left out (docs/reference/tools.md#set_option).
     expect(bad.text).toBe('tmux error: unknown value: <value>');
     expect(bad.meta).toMatchObject({ error_type: 'LibTmuxException', expected: true });
     // The value is tmux's last word: redacted as a whole, without mangling tmux's text around a
-    // short value, and also when the engines trimmed the value's trailing whitespace (SPEC C12).
+    // short value, and also when the engines trimmed the value's trailing whitespace (docs/reference/safety.md#never-logged).
     expect((await h.err('set_option', { option: 'status', value: 'e', global_: true })).text).toBe('tmux error: unknown value: <value>');
     const trailing = await h.err('set_option', { option: 'status-left-length', value: 'SECRETnum \t', global_: true });
     expect(trailing.text).toBe('tmux error: value is invalid: <value>');

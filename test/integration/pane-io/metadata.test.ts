@@ -2,7 +2,7 @@ import { McpHarness } from '../../helpers/mcp-harness';
 
 type Listed = Awaited<ReturnType<McpHarness['client']['listTools']>>['tools'][number];
 
-/** SPEC §1.1 rows 23–25, 34, 41, 44 and the §1.2 schemas of the pane I/O tools. */
+/** docs/reference/tools.md#catalog rows 23–25, 34, 41, 44 and the schemas of docs/reference/tools.md#pane-input-tools. */
 describe('pane I/O tool metadata', () => {
   let h: McpHarness;
   let byName: Map<string, Listed>;
@@ -100,7 +100,7 @@ describe('pane I/O tool metadata', () => {
     ]);
   });
 
-  it('titles of verb-of-art pane tools do not say tmux (SPEC §1.1)', () => {
+  it('titles of verb-of-art pane tools do not say tmux (docs/reference/tools.md#annotation-presets)', () => {
     for (const n of ['send_keys', 'send_keys_batch', 'run_command', 'paste_text', 'clear_pane'])
       expect(byName.get(n)!.title).not.toMatch(/tmux/i);
   });

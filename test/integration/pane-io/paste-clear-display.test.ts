@@ -109,7 +109,7 @@ describe('paste_text, clear_pane, display_message', () => {
       expect((await h.ok<{ result: string }>('display_message', { format_string: '', pane_id: pane })).result).toBe('');
     });
 
-    it('never runs shell jobs (SPEC B20): #( and the E:/T: modifiers are refused', async () => {
+    it('never runs shell jobs (docs/reference/tools.md#display_message): #( and the E:/T: modifiers are refused', async () => {
       const job = `#(touch ${marker})`;
       fx.tmux('set-option', '-g', '@evil', job);
       const refusedJobs = [job, `x##(touch ${marker})`, `#{s/a/#(touch ${marker})/:pane_id}`];

@@ -18,7 +18,7 @@ describe('run_command output cleaning', () => {
   const ids = { id: '0123456789', channel: 'r_0123456789', option: '@s_0123456789' };
   const tail = wrapperTail(['tmux', '-u', '-L', "it's"], '%3', ids);
 
-  it('builds the payload of SPEC §1.5', () => {
+  it('builds the payload of docs/reference/engine.md#run-payload', () => {
     expect(shellQuote("it's")).toBe(`'it'\\''s'`);
     expect(tail).toBe(
       `); s=$?; 'tmux' '-u' '-L' 'it'\\''s' set-option -p -t %3 @s_0123456789 "$s"; 'tmux' '-u' '-L' 'it'\\''s' wait-for -S r_0123456789`,
@@ -62,24 +62,23 @@ describe('run_command output cleaning', () => {
 });
 
 /**
- * The two failure texts of SPEC §1.5 that a healthy tmux never produces, through the runner with a
+ * The two failure texts of docs/reference/tools.md#run_command that a healthy tmux never produces, through the runner with a
  * fake engine: its argv prefix stands in for the `tmux wait-for` child (the child gets
  * `wait-for r_<id>` appended, which `sh -c` ignores).
  */
 describe('run_command failure texts', () => {
   const noProgress = { enabled: false, report: async () => undefined };
   const reaper = new RunCommandReaper(() => winston.createLogger({ silent: true }));
-  const fakeEngine = (waitFor: string[], status: string): TmuxEngine =>
-    ({
-      key: { socketName: null, socketPath: null, tmuxBin: 'tmux' },
-      mode: 'exec',
-      hasEvents: false,
-      argvPrefix: () => waitFor,
-      run: async (args: readonly string[]) => (args[0] === 'show-option' ? [status] : args[0] === 'display-message' ? ['%1:'] : []),
-      runRaw: async () => '',
-      onPaneEvent: () => () => undefined,
-      close: async () => undefined,
-    }) as TmuxEngine;
+  const fakeEngine = (waitFor: string[], status: string): TmuxEngine => ({
+    key: { socketName: null, socketPath: null, tmuxBin: 'tmux' },
+    mode: 'exec',
+    hasEvents: false,
+    argvPrefix: () => waitFor,
+    run: async (args: readonly string[]) => (args[0] === 'show-option' ? [status] : args[0] === 'display-message' ? ['%1:'] : []),
+    runRaw: async () => '',
+    onPaneEvent: () => () => undefined,
+    close: async () => undefined,
+  });
   const request = {
     command: 'true',
     effectiveTimeout: 10,

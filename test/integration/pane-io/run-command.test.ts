@@ -48,7 +48,7 @@ describe('run_command', () => {
     expect(r.elapsed_seconds).toBeGreaterThanOrEqual(0);
     expect(Math.round(r.elapsed_seconds * 1000) / 1000).toBe(r.elapsed_seconds);
     // suppress_history defaults to true: the echoed opening line starts with one extra space.
-    expect(r.output.some((l) => /^[$#]  \($/.test(l))).toBe(true);
+    expect(r.output.some((l) => /^[$#] {2}\($/.test(l))).toBe(true);
     expect(paneOptions(fx, pane)).not.toContain('@s_');
   });
 

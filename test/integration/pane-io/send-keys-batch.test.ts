@@ -51,7 +51,7 @@ describe('send_keys_batch', () => {
     ]);
     expect(r.results.every((x) => x.elapsed_seconds >= 0)).toBe(true);
     await until(() => lines(a).includes('one two') && lines(b).includes('other'), 'batch effects');
-    expect(lines(b).some((l) => /^[$#]  echo other$/.test(l))).toBe(true);
+    expect(lines(b).some((l) => /^[$#] {2}echo other$/.test(l))).toBe(true);
   });
 
   it("on_error='stop' ends at the failed row with the mapped error and suggestion", async () => {

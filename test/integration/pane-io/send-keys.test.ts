@@ -57,7 +57,7 @@ describe('send_keys', () => {
     await until(() => lines(pane).includes('semi;'), 'semi;');
   });
 
-  it('keys reach the pane byte-identical on both engines ($VAR, ~, quotes, backslash; SPEC C5)', async () => {
+  it('keys reach the pane byte-identical on both engines ($VAR, ~, quotes, backslash; docs/reference/engine.md#quoting-parity)', async () => {
     const pane = await readyPane(fx);
     // Single-quoted for the pane's shell: whatever arrives is printed as is.
     await h.ok('send_keys', { keys: `printf '%s\\n' '[$HOME ~ "dq" \\ #{pane_id}]'`, pane_id: pane, literal: true });
@@ -68,7 +68,7 @@ describe('send_keys', () => {
     const pane = await readyPane(fx);
     await h.ok('send_keys', { keys: 'echo spaced', pane_id: pane, suppress_history: true });
     await until(() => lines(pane).includes('spaced'), 'spaced');
-    expect(lines(pane).some((l) => /^[$#]  echo spaced$/.test(l))).toBe(true);
+    expect(lines(pane).some((l) => /^[$#] {2}echo spaced$/.test(l))).toBe(true);
   });
 
   it('resolves session_name to the first pane of its first window', async () => {
@@ -86,7 +86,7 @@ describe('send_keys', () => {
     expect(e.meta).toMatchObject({ error_type: 'PaneNotFound', expected: true });
   });
 
-  it('rejects NUL in keys (SPEC C31) without echoing the value', async () => {
+  it('rejects NUL in keys (docs/reference/protocol.md#strings) without echoing the value', async () => {
     const e = await h.err('send_keys', { keys: 'SECRET\u0000x', pane_id: '%0' });
     expect(e.text).toContain('1 validation error for send_keys\nkeys\n');
     expect(e.text).not.toContain('SECRET');

@@ -20,7 +20,7 @@ describe('get_pane_info / find_pane_by_position', () => {
     tmux.kill();
   });
 
-  it('get_pane_info returns PaneInfo with B1 types, by id or by fallback', async () => {
+  it('get_pane_info returns PaneInfo with typed fields (docs/reference/tools.md#typed-fields), by id or by fallback', async () => {
     const p = await h.ok<Pane>('get_pane_info', { pane_id: first });
     expect(p).toMatchObject({
       pane_id: first,
@@ -38,7 +38,7 @@ describe('get_pane_info / find_pane_by_position', () => {
     expect((await h.ok<Pane>('get_pane_info')).pane_id).toBe(first);
   });
 
-  it('get_pane_info reports missing targets with the SPEC §3 texts', async () => {
+  it('get_pane_info reports missing targets with the documented texts (docs/reference/errors.md#tmux-errors)', async () => {
     const e = await h.err('get_pane_info', { pane_id: '%9999' });
     expect(e.text).toBe('Pane not found: Pane not found: %9999\nCall list_panes to discover valid pane ids.');
     expect(e.meta).toMatchObject({ error_type: 'PaneNotFound', expected: true });
@@ -76,7 +76,7 @@ describe('get_pane_info / find_pane_by_position', () => {
         expect((await h.ok<Pane>('find_pane_by_position', { corner, window_id: winId })).pane_id).toBe(first);
     });
 
-    it('picks the visible (zoomed, nearest) pane when several qualify (SPEC B10)', async () => {
+    it('picks the visible (zoomed, nearest) pane when several qualify (docs/reference/tools.md#find_pane_by_position)', async () => {
       // Zooming the bottom-right pane makes it cover the whole window while the hidden panes
       // keep their old geometry: several panes then claim the same corners.
       tmux.tmux('resize-pane', '-Z', '-t', panes.rightBottom);

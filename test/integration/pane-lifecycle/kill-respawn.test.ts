@@ -82,7 +82,7 @@ describe('kill_pane / respawn_pane', () => {
       expect(text).toContain(dir);
     });
 
-    it('keeps a start_directory containing # literally (SPEC B18)', async () => {
+    it('keeps a start_directory containing # literally (docs/reference/tools.md#names-and-escaping)', async () => {
       const p = split();
       const odd = join(dir, 'd#{pane_id}#(x)');
       mkdirSync(odd);
@@ -169,7 +169,7 @@ describe('kill_pane / respawn_pane', () => {
     });
   });
 
-  describe('self-kill guards (SPEC §5, C19)', () => {
+  describe('self-kill guards (docs/reference/safety.md#self-kill-guards)', () => {
     let g: McpHarness;
     let self: string;
 
@@ -213,7 +213,7 @@ describe('kill_pane / respawn_pane', () => {
         expect((await gone.err('kill_pane', { pane_id: '%9999' })).text).toBe(
           'Refusing to kill the pane running this MCP server. Use a manual tmux command if intended.',
         );
-        // respawn_pane resolves first (SPEC §1.5), so the missing pane is reported as such.
+        // respawn_pane resolves first (docs/reference/tools.md#respawn_pane), so the missing pane is reported as such.
         expect((await gone.err('respawn_pane', { pane_id: '%9999' })).meta).toMatchObject({ error_type: 'PaneNotFound' });
       } finally {
         await gone.close();

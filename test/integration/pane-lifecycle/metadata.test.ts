@@ -2,7 +2,7 @@ import { McpHarness } from '../../helpers/mcp-harness';
 
 type Hints = { title?: string; readOnlyHint?: boolean; destructiveHint?: boolean; idempotentHint?: boolean; openWorldHint?: boolean };
 
-/** SPEC §1.1 rows 28–33, 38–40, 42–43: tier, RO DE ID OW, title. */
+/** docs/reference/tools.md#catalog rows 28–33, 38–40, 42–43: tier, RO DE ID OW, title. */
 const TABLE: Record<string, [string, string, string]> = {
   resize_pane: ['mutating', 'FFTF', 'Resize Pane'],
   kill_pane: ['destructive', 'FTFF', 'Kill Pane'],
@@ -19,7 +19,7 @@ const TABLE: Record<string, [string, string, string]> = {
 
 const flags = (a: Hints) => [a.readOnlyHint, a.destructiveHint, a.idempotentHint, a.openWorldHint].map((b) => (b ? 'T' : 'F')).join('');
 
-describe('pane lifecycle tools: metadata (SPEC §1.1, §1.2)', () => {
+describe('pane lifecycle tools: metadata (docs/reference/tools.md#catalog) and parameters', () => {
   let h: McpHarness;
   let tools: Awaited<ReturnType<McpHarness['client']['listTools']>>['tools'];
 
@@ -35,13 +35,13 @@ describe('pane lifecycle tools: metadata (SPEC §1.1, §1.2)', () => {
     expect(flags(t.annotations as Hints)).toBe(hints);
     expect(t.annotations?.title).toBe(title);
     expect(t.title).toBe(title);
-    // Verb-of-art pane tools keep "tmux" out of their titles (SPEC §1.1).
+    // Verb-of-art pane tools keep "tmux" out of their titles (docs/reference/tools.md#annotation-presets).
     expect(title).not.toMatch(/tmux/i);
     expect(JSON.stringify(t._meta)).toContain(`"${tier}"`);
   });
 
-  it('advertises the parameters of SPEC §1.2 with their defaults', () => {
-    const props = (n: string) => Object.keys((tools.find((x) => x.name === n)!.inputSchema.properties ?? {}) as object);
+  it('advertises the documented parameters with their defaults (docs/reference/tools.md#pane-lifecycle-tools, docs/reference/tools.md#find_pane_by_position)', () => {
+    const props = (n: string) => Object.keys(tools.find((x) => x.name === n)!.inputSchema.properties ?? {});
     const required = (n: string) => tools.find((x) => x.name === n)!.inputSchema.required ?? [];
     expect(props('respawn_pane')).toEqual([
       'pane_id',
@@ -89,7 +89,7 @@ describe('pane lifecycle tools: metadata (SPEC §1.1, §1.2)', () => {
     }
   });
 
-  it('rejects resolver arguments on respawn_pane and bad bounds in the schema (SPEC §1.3, C25)', async () => {
+  it('rejects resolver arguments on respawn_pane and bad bounds in the schema (docs/reference/tools.md#required-targets, docs/reference/tools.md#numeric-bounds)', async () => {
     const e = await h.err('respawn_pane', { pane_id: '%0', session_name: 'x' });
     expect(e.text).toContain('session_name\n  Extra inputs are not permitted [type=extra_forbidden]');
     expect(e.meta).toMatchObject({ error_type: 'ValidationError', expected: true });

@@ -2,7 +2,7 @@ import { paneAtCorner } from '../../../src/tools/pane/lifecycle/corner';
 import { pipeCommand } from '../../../src/tools/pane/lifecycle/pipe-pane.tool';
 import { escapeFormat, escapeFormatTime, shellQuote } from '../../../src/services/tmux-escape';
 
-describe('tmux quoting helpers (SPEC B18, §1.5 pipe_pane)', () => {
+describe('tmux quoting helpers (docs/reference/tools.md#names-and-escaping, docs/reference/tools.md#pipe_pane)', () => {
   it('doubles every run of # unless a [ follows it', () => {
     expect(escapeFormat('a#b')).toBe('a##b');
     expect(escapeFormat('##{x}')).toBe('####{x}');
@@ -25,7 +25,7 @@ describe('tmux quoting helpers (SPEC B18, §1.5 pipe_pane)', () => {
   });
 });
 
-describe('paneAtCorner (SPEC B10)', () => {
+describe('paneAtCorner (docs/reference/tools.md#find_pane_by_position)', () => {
   const row = (id: string, l: number, t: number, r: number, b: number, at: string, active = '0') => ({
     pane_id: id,
     pane_left: String(l),

@@ -26,7 +26,7 @@ describe('set_pane_title / enter_copy_mode / exit_copy_mode', () => {
   });
 
   describe('set_pane_title', () => {
-    it('sets the title and returns it fresh (SPEC B8)', async () => {
+    it('sets the title and returns it fresh (docs/reference/tools.md#fresh-results)', async () => {
       const r = await h.ok<Pane>('set_pane_title', { title: 'build logs', pane_id: pane });
       expect(r).toMatchObject({ pane_id: pane, pane_title: 'build logs' });
       expect(fmt('#{pane_title}')).toBe('build logs');
@@ -34,7 +34,7 @@ describe('set_pane_title / enter_copy_mode / exit_copy_mode', () => {
     });
 
     it.each(['#{pane_id} ## #', '#[fg=red]x##[y ###[z', '%Y %% $HOME `id` \'q\' "dq" ; \\', 'trailing#', 'ünïcödé ✓ 表'])(
-      'keeps %j literally (SPEC B18)',
+      'keeps %j literally (docs/reference/tools.md#names-and-escaping)',
       async (title) => {
         const r = await h.ok<Pane>('set_pane_title', { title, pane_id: pane });
         expect(r.pane_title).toBe(title);
@@ -52,7 +52,7 @@ describe('set_pane_title / enter_copy_mode / exit_copy_mode', () => {
       expect(existsSync(marker)).toBe(false);
     });
 
-    it('rejects control characters without echoing the value (SPEC C23, C12)', async () => {
+    it('rejects control characters without echoing the value (docs/reference/tools.md#names-and-escaping, docs/reference/protocol.md#never-echoing-values)', async () => {
       const e = await h.err('set_pane_title', { title: 'evil\u001b]0;x\u0007', pane_id: pane });
       expect(e.text).toContain('1 validation error for set_pane_title\ntitle\n');
       expect(e.text).not.toContain('evil');

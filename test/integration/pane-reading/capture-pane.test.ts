@@ -44,7 +44,7 @@ describe('capture_pane', () => {
     expect(range.split('\n').length).toBeLessThanOrEqual(11);
   });
 
-  it('keeps wrapped rows apart (no -J) and returns no escape sequences (SPEC §1.5)', async () => {
+  it('keeps wrapped rows apart (no -J) and returns no escape sequences (docs/reference/tools.md#capture_pane)', async () => {
     const p = await newPane(tmux, 'cap');
     // 100 columns of text in an 80-column pane, then red text; octal escapes keep the typed line short.
     await runAndSee(tmux, p, "printf 'W%.0s' $(seq 1 100); printf '\\n\\033[31m\\122ED-TEXT\\033[0m  \\n'");
@@ -62,7 +62,7 @@ describe('capture_pane', () => {
     expect(r.isError).toBeFalsy();
   });
 
-  it('rejects max_lines < 1 in the schema (SPEC B4)', async () => {
+  it('rejects max_lines < 1 in the schema (docs/reference/tools.md#numeric-bounds)', async () => {
     const e = await h.err('capture_pane', { pane_id: pane, max_lines: 0 });
     expect(e.text).toBe(
       '1 validation error for capture_pane\nmax_lines\n  Input should be greater than or equal to 1 [type=greater_than_equal]',
@@ -76,7 +76,7 @@ describe('capture_pane', () => {
   });
 });
 
-describe('pane reading tools: metadata (SPEC §1.1, §0)', () => {
+describe('pane reading tools: metadata (docs/reference/tools.md#catalog, docs/reference/protocol.md#tool-list)', () => {
   let h: McpHarness;
   beforeAll(async () => {
     h = await McpHarness.start({ socket: 'tmux-mcp-test-meta-none' });

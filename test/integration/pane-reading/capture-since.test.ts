@@ -14,7 +14,20 @@ interface Since {
 }
 
 const b64 = (v: unknown) => 'capture-since-v1:' + Buffer.from(typeof v === 'string' ? v : JSON.stringify(v)).toString('base64url');
-const payload = (cursor: string) => JSON.parse(Buffer.from(cursor.slice('capture-since-v1:'.length), 'base64url').toString());
+/** The decoded cursor (docs/reference/tools.md#capture_since). */
+interface CursorPayload {
+  anchor_abs: number;
+  anchor_hash: string | null;
+  below_hashes: string[];
+  history_size: number;
+  pane_height: number;
+  pane_id: string;
+  pane_pid: string;
+  version: number;
+}
+
+const payload = (cursor: string) =>
+  JSON.parse(Buffer.from(cursor.slice('capture-since-v1:'.length), 'base64url').toString()) as CursorPayload;
 
 describe('capture_since', () => {
   const tmux = new TmuxFixture();
@@ -40,7 +53,7 @@ describe('capture_since', () => {
     expect(r.lines_missed).toBe(false);
     expect(r.truncated).toBe(false);
     expect(r.cursor).toMatch(/^capture-since-v1:[A-Za-z0-9_-]+$/);
-    // Rounded to 3 decimals (SPEC §1.5).
+    // Rounded to 3 decimals (docs/reference/tools.md#capturesinceresult).
     expect(r.elapsed_seconds).toBeGreaterThanOrEqual(0);
     expect(Math.round(r.elapsed_seconds * 1000) / 1000).toBe(r.elapsed_seconds);
     const p = payload(r.cursor);
@@ -66,7 +79,7 @@ describe('capture_since', () => {
     expect(next.pane_id).toBe(pane);
     expect(next.lines_missed).toBe(false);
     expect(next.lines).not.toContain('old-output');
-    // The prompt row was rewritten by the typed command: it is reported (SPEC §1.5 delta rule).
+    // The prompt row was rewritten by the typed command: it is reported (the delta rule of docs/reference/tools.md#capture_since).
     expect(next.lines[0]).toMatch(/^\$ printf/);
     expect(next.lines).toEqual(expect.arrayContaining(['new-1', 'new-2']));
     const idle = await since({ cursor: next.cursor, pane_id: pane });
@@ -169,7 +182,7 @@ describe('capture_since', () => {
     );
   });
 
-  it('rejects max_lines / max_bytes below 1 in the schema (SPEC B4)', async () => {
+  it('rejects max_lines / max_bytes below 1 in the schema (docs/reference/tools.md#numeric-bounds)', async () => {
     const e = await h.err('capture_since', { pane_id: pane, max_lines: 0, max_bytes: 0 });
     expect(e.text).toContain('2 validation errors for capture_since');
     expect(e.text).toContain('max_bytes\n  Input should be greater than or equal to 1 [type=greater_than_equal]');
@@ -195,7 +208,7 @@ describe('capture_since: pane lifecycle and history-limit', () => {
     const p = await newPane(tmux, 'life', "sh -c 'echo alive; read x'");
     tmux.tmux('set-option', '-p', '-t', p, 'remain-on-exit', 'on');
     const c = await since({ pane_id: p });
-    const pid = payload(c.cursor).pane_pid as string;
+    const pid = payload(c.cursor).pane_pid;
     tmux.tmux('send-keys', '-t', p, 'Enter');
     await until('pane dead', () => dead(p));
     expect((await h.err('capture_since', { cursor: c.cursor })).text).toBe(`pane ${p} died; cursor/baseline anchor is no longer valid`);

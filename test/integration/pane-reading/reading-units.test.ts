@@ -17,7 +17,7 @@ const state = (o: Partial<PaneState> = {}): PaneState => ({
   ...o,
 });
 
-describe('capture limits (SPEC §1.5, C31)', () => {
+describe('capture limits (docs/reference/tools.md#capture_pane, docs/reference/tools.md#capture_since)', () => {
   it('drops trailing empty rows only', () => {
     expect(trimTrailingEmpty(['a', '', 'b', '', ''])).toEqual(['a', '', 'b']);
     expect(tailLines(['a', 'b', 'c'], 2)).toEqual({ kept: ['b', 'c'], dropped: 1 });
@@ -83,7 +83,7 @@ describe('capture_since cursor', () => {
 });
 
 describe('search patterns', () => {
-  it('escapes literals and hides regex source in errors (SPEC C12)', () => {
+  it('escapes literals and hides regex source in errors (docs/reference/tools.md#search_panes, docs/reference/protocol.md#never-echoing-values)', () => {
     expect(compilePattern('a*b?[c]', false, false).test('xx A*B?[C] yy')).toBe(true);
     expect(compilePattern('a.c', false, true).test('abc')).toBe(false);
     expect(new RegExp(escapeRegExp('^$.|?*+()[]{}\\/')).test('^$.|?*+()[]{}\\/')).toBe(true);
@@ -98,20 +98,19 @@ describe('search patterns', () => {
 });
 
 describe('WaitBoundedEngine', () => {
-  const hung = (seen: RunOptions[]): TmuxEngine =>
-    ({
-      key: { socketName: null, socketPath: null, tmuxBin: 'tmux' },
-      mode: 'exec',
-      hasEvents: false,
-      run: (_a: readonly string[], o?: RunOptions) => {
-        seen.push(o ?? {});
-        return new Promise<string[]>(() => undefined);
-      },
-      runRaw: () => new Promise<string>(() => undefined),
-      argvPrefix: () => ['tmux'],
-      onPaneEvent: () => () => undefined,
-      close: async () => undefined,
-    }) as TmuxEngine;
+  const hung = (seen: RunOptions[]): TmuxEngine => ({
+    key: { socketName: null, socketPath: null, tmuxBin: 'tmux' },
+    mode: 'exec',
+    hasEvents: false,
+    run: (_a: readonly string[], o?: RunOptions) => {
+      seen.push(o ?? {});
+      return new Promise<string[]>(() => undefined);
+    },
+    runRaw: () => new Promise<string>(() => undefined),
+    argvPrefix: () => ['tmux'],
+    onPaneEvent: () => () => undefined,
+    close: async () => undefined,
+  });
 
   it('gives up on a hung tmux with the reference text, with the 0.25 s floor', async () => {
     const seen: RunOptions[] = [];

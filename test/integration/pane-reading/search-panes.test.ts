@@ -46,7 +46,7 @@ describe('search_panes', () => {
     tmux.kill();
   });
 
-  it('finds literal text with glob and regex characters (SPEC B9), case-insensitively', async () => {
+  it('finds literal text with glob and regex characters (docs/reference/tools.md#search_panes), case-insensitively', async () => {
     for (const pattern of ['a*b?c[d]', 'A*B?C[D]', '*b?c[', '#{pane_id}']) {
       const r = await search({ pattern });
       expect(r.matches.map((m) => m.pane_id)).toEqual([literal]);
@@ -149,7 +149,7 @@ describe('search_panes', () => {
     expect(w.matches.find((m) => m.pane_id === p)!.matched_lines.some((l) => l.length > 80)).toBe(true);
   });
 
-  it('validates sizes in the schema (SPEC B4, C25)', async () => {
+  it('validates sizes in the schema (docs/reference/tools.md#numeric-bounds)', async () => {
     const e = await h.err('search_panes', { pattern: 'x', limit: 0, offset: -1, max_matched_lines_per_pane: 0 });
     expect(e.text).toContain('3 validation errors for search_panes');
     expect((await h.err('search_panes', {})).text).toContain('pattern\n  Field required [type=missing]');

@@ -20,7 +20,7 @@ describe('snapshot_pane', () => {
     tmux.kill();
   });
 
-  it('returns content and typed fields from one read (SPEC §1.5, B1)', async () => {
+  it('returns content and typed fields from one read (docs/reference/tools.md#snapshot_pane)', async () => {
     const s = await h.ok<Snap>('snapshot_pane', { pane_id: pane });
     const [cx, cy, w, hh, hist, pid, tty] = tmux
       .tmux(

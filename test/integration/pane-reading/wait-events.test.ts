@@ -59,7 +59,7 @@ function context(onProgress: () => void): ToolCallContext {
   };
 }
 
-describe('wait_for_text on an event engine (SPEC B12, C2, C29)', () => {
+describe('wait_for_text on an event engine (docs/reference/engine.md#output-events)', () => {
   const tmux = new TmuxFixture();
   let engine: EventedEngine;
   const waits = container.resolve(WaitForTextService);
@@ -105,7 +105,7 @@ describe('wait_for_text on an event engine (SPEC B12, C2, C29)', () => {
   });
 });
 
-describe('wait_for_text cadence on a fake clock (SPEC B23, C29)', () => {
+describe('wait_for_text cadence on a fake clock (docs/reference/protocol.md#progress, docs/reference/engine.md#waits-without-events)', () => {
   afterEach(() => jest.useRealTimers());
 
   /** A quiet pane that never prints; each tmux call takes `latencyMs` of the (fake) clock. */

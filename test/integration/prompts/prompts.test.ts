@@ -1,6 +1,6 @@
 import { McpHarness } from '../../helpers/mcp-harness';
 
-describe('prompts (SPEC §2.2, C18, C27)', () => {
+describe('prompts (docs/reference/resources-and-prompts.md#prompts)', () => {
   let h: McpHarness;
 
   // Rendering needs no tmux server; a socket name keeps any stray call off the default socket.
@@ -124,7 +124,7 @@ describe('prompts (SPEC §2.2, C18, C27)', () => {
     expect(t.split('get_pane_info').length - 1).toBe(2);
   });
 
-  it('bad requests are JSON-RPC -32602 (SPEC C27) and never echo raw control characters', async () => {
+  it('bad requests are JSON-RPC -32602 (docs/reference/resources-and-prompts.md#prompt-errors) and never echo raw control characters', async () => {
     const cases: [string, Record<string, string> | undefined, string][] = [
       ['nope', {}, "Unknown prompt: 'nope'"],
       ['run_and_wait', { command: 'ls' }, "Missing required argument(s) for prompt 'run_and_wait': pane_id"],

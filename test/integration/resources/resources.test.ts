@@ -1,3 +1,4 @@
+import { like } from '../../helpers/like';
 import { McpHarness } from '../../helpers/mcp-harness';
 import { TmuxFixture } from '../../helpers/tmux-fixture';
 
@@ -9,7 +10,11 @@ async function until(cond: () => Promise<boolean>, tries = 400): Promise<void> {
 
 const enc = (paneId: string) => paneId.replace('%', '%25');
 
-describe('tmux:// resources (SPEC §2.1, B6, C28)', () => {
+type Row = Record<string, unknown>;
+type SessionBody = Row & { session_id: string; session_name: string; windows: (Row & { window_index: number })[] };
+type WindowBody = Row & { window_id: string; panes: Row[] };
+
+describe('tmux:// resources (docs/reference/resources-and-prompts.md#resource-templates)', () => {
   const tmux = new TmuxFixture();
   const other = new TmuxFixture();
   let h: McpHarness;
@@ -35,10 +40,11 @@ describe('tmux:// resources (SPEC §2.1, B6, C28)', () => {
   });
 
   const read = async (uri: string) => (await h.client.readResource({ uri })).contents[0] as { uri: string; mimeType: string; text: string };
-  const readJson = async (uri: string) => {
+  /** A JSON resource body; T says what the test expects to find (the shapes of docs/reference/resources-and-prompts.md). */
+  const readJson = async <T>(uri: string): Promise<T> => {
     const c = await read(uri);
     expect(c.mimeType).toBe('application/json');
-    const v = JSON.parse(c.text);
+    const v = JSON.parse(c.text) as T;
     expect(c.text).toBe(JSON.stringify(v, null, 2)); // indent 2
     return v;
   };
@@ -65,14 +71,14 @@ describe('tmux:// resources (SPEC §2.1, B6, C28)', () => {
     for (const t of resourceTemplates) expect(t.description).toEqual(expect.any(String));
   });
 
-  it('tmux://sessions lists SessionInfo (B1 types); ?socket_name picks another server', async () => {
-    const sessions = await readJson('tmux://sessions');
-    expect(sessions.map((s: { session_name: string }) => s.session_name)).toEqual(['alpha', 'my sess']);
+  it('tmux://sessions lists SessionInfo with typed fields (docs/reference/resources-and-prompts.md#resource-bodies); ?socket_name picks another server', async () => {
+    const sessions = await readJson<SessionBody[]>('tmux://sessions');
+    expect(sessions.map((s) => s.session_name)).toEqual(['alpha', 'my sess']);
     expect(sessions[0]).toMatchObject({
       session_id: sessionId,
       window_count: 2,
       session_attached: 0,
-      active_pane_id: expect.stringMatching(/^%\d+$/),
+      active_pane_id: like.stringMatching(/^%\d+$/),
     });
     expect(Object.keys(sessions[0])).toEqual([
       'session_id',
@@ -82,33 +88,33 @@ describe('tmux:// resources (SPEC §2.1, B6, C28)', () => {
       'session_created',
       'active_pane_id',
     ]);
-    const elsewhere = await readJson(`tmux://sessions?socket_name=${other.socket}`);
-    expect(elsewhere.map((s: { session_name: string }) => s.session_name)).toEqual(['elsewhere']);
+    const elsewhere = await readJson<SessionBody[]>(`tmux://sessions?socket_name=${other.socket}`);
+    expect(elsewhere.map((s) => s.session_name)).toEqual(['elsewhere']);
     // Unknown query keys are ignored; an empty socket_name means the default.
-    expect((await readJson('tmux://sessions?foo=1&socket_name=')).length).toBe(2);
+    expect((await readJson<Row[]>('tmux://sessions?foo=1&socket_name=')).length).toBe(2);
   });
 
   it('session detail and session windows look up by NAME (percent-decoded)', async () => {
-    const s = await readJson('tmux://sessions/alpha');
+    const s = await readJson<SessionBody>('tmux://sessions/alpha');
     expect(s.session_id).toBe(sessionId);
-    expect(s.windows.map((w: { window_index: number }) => w.window_index)).toEqual([0, 1]);
-    expect(s.windows[1]).toMatchObject({ session_name: 'alpha', pane_count: 2, window_active: expect.any(Boolean) });
-    const spaced = await readJson('tmux://sessions/my%20sess');
+    expect(s.windows.map((w) => w.window_index)).toEqual([0, 1]);
+    expect(s.windows[1]).toMatchObject({ session_name: 'alpha', pane_count: 2, window_active: like.any(Boolean) });
+    const spaced = await readJson<SessionBody>('tmux://sessions/my%20sess');
     expect(spaced.session_name).toBe('my sess');
-    const windows = await readJson(`tmux://sessions/alpha/windows?socket_name=${tmux.socket}`);
+    const windows = await readJson<Row[]>(`tmux://sessions/alpha/windows?socket_name=${tmux.socket}`);
     expect(windows).toEqual(s.windows);
   });
 
   it('window detail looks up by INDEX and carries its panes', async () => {
-    const w = await readJson('tmux://sessions/alpha/windows/1');
+    const w = await readJson<WindowBody>('tmux://sessions/alpha/windows/1');
     expect(w).toMatchObject({ window_index: 1, pane_count: 2, session_id: sessionId });
     expect(w.panes).toHaveLength(2);
-    expect(w.panes[0]).toMatchObject({ window_id: w.window_id, pane_id: expect.stringMatching(/^%\d+$/), is_caller: null });
-    expect((await readJson('tmux://sessions/alpha/windows/01')).window_id).toBe(w.window_id);
+    expect(w.panes[0]).toMatchObject({ window_id: w.window_id, pane_id: like.stringMatching(/^%\d+$/), is_caller: null });
+    expect((await readJson<WindowBody>('tmux://sessions/alpha/windows/01')).window_id).toBe(w.window_id);
   });
 
   it('pane detail decodes %25 exactly once', async () => {
-    const p = await readJson(`tmux://panes/${enc(panes[0])}`);
+    const p = await readJson<Row>(`tmux://panes/${enc(panes[0])}`);
     expect(p).toMatchObject({ pane_id: panes[0], session_id: sessionId, pane_width: 80, is_caller: null });
     // %2525 decodes once to the literal text %25N, which is no pane id.
     const e = await rejection(`tmux://panes/%2525${panes[0].slice(1)}`);
@@ -118,7 +124,7 @@ describe('tmux:// resources (SPEC §2.1, B6, C28)', () => {
 
   it('a raw % not followed by two hex digits stays literal', async () => {
     const single = panes.find((id) => /^%\d$/.test(id))!;
-    expect((await readJson(`tmux://panes/${single}`)).pane_id).toBe(single);
+    expect((await readJson<Row>(`tmux://panes/${single}`)).pane_id).toBe(single);
   });
 
   it('pane content is the visible screen as text/plain, lines joined by newlines', async () => {
@@ -130,7 +136,7 @@ describe('tmux:// resources (SPEC §2.1, B6, C28)', () => {
     expect(c.text.split('\n').length).toBeLessThanOrEqual(24);
   });
 
-  it('missing objects are JSON-RPC -32002 with a clean message (SPEC B6)', async () => {
+  it('missing objects are JSON-RPC -32002 with a clean message (docs/reference/resources-and-prompts.md#resource-errors)', async () => {
     const cases: [string, string][] = [
       ['tmux://sessions/nope', 'Resource not found: Session not found: nope'],
       ['tmux://sessions/nope/windows', 'Resource not found: Session not found: nope'],
@@ -156,7 +162,7 @@ describe('tmux:// resources (SPEC §2.1, B6, C28)', () => {
     }
   });
 
-  it('control characters in names are escaped in error texts (SPEC C12)', async () => {
+  it('control characters in names are escaped in error texts (docs/reference/resources-and-prompts.md#resource-errors)', async () => {
     const e = await rejection('tmux://sessions/a%0Ab');
     expect(e.message).toBe('MCP error -32002: Resource not found: Session not found: a\\nb');
   });

@@ -1,6 +1,6 @@
 import { percentDecode, UriTemplate } from '../../../src/framework/protocol/uri-template';
 
-describe('UriTemplate (SPEC C28)', () => {
+describe('UriTemplate (docs/reference/resources-and-prompts.md#uri-matching)', () => {
   const pane = new UriTemplate('tmux://panes/{pane_id}{?socket_name}');
   const window = new UriTemplate('tmux://sessions/{session_name}/windows/{window_index}{?socket_name}');
 

@@ -71,7 +71,7 @@ describe('create_session', () => {
     expect(s.active_pane_id).toMatch(/^%\d+$/);
   });
 
-  it('keeps # literal in names and directories: nothing runs, names read back exactly (SPEC B18)', async () => {
+  it('keeps # literal in names and directories: nothing runs, names read back exactly (docs/reference/tools.md#names-and-escaping)', async () => {
     const marker = join(scratch, 'ran');
     const dir = join(scratch, 'd#ir');
     mkdirSync(dir);
@@ -87,7 +87,7 @@ describe('create_session', () => {
     expect((await h.ok<Session>('create_session', { session_name: 'semi;' })).session_name).toBe('semi;');
   });
 
-  it("reports the name tmux stores for '$' and finds it by the given form (SPEC C23)", async () => {
+  it("reports the name tmux stores for '$' and finds it by the given form (docs/reference/tools.md#session-names)", async () => {
     const s = await h.ok<Session>('create_session', { session_name: 'cost$HOME' });
     expect(s.session_name).toBe('cost\\$HOME');
     const info = await h.ok<Session>('get_session_info', { session_name: 'cost$HOME' });
@@ -114,7 +114,7 @@ describe('create_session', () => {
     expect(e.meta).toMatchObject({ error_type: 'TmuxSessionExists', expected: true });
   });
 
-  it('renders a refused name through the safe repr (SPEC C12)', async () => {
+  it('renders a refused name through the safe repr (docs/reference/protocol.md#safe-repr)', async () => {
     const long = `${'n'.repeat(250)}.x`;
     const e = await h.err('create_session', { session_name: long });
     expect(e.text).toBe(`Bad session name: contains periods (session name: ${'n'.repeat(200)}...)`);
@@ -139,7 +139,7 @@ describe('create_session', () => {
     expect((await h.err('create_session', { environment: '{"A": null}' })).text).toBe('environment keys and values must be strings');
   });
 
-  it('validates x/y >= 1 and control characters in names (SPEC C25, C23)', async () => {
+  it('validates x/y >= 1 and control characters in names (docs/reference/tools.md#numeric-bounds, docs/reference/tools.md#names-and-escaping)', async () => {
     const x = await h.err('create_session', { x: 0 });
     expect(x.text).toContain('x\n  Input should be greater than or equal to 1 [type=greater_than_equal]');
     expect(x.meta).toMatchObject({ error_type: 'ValidationError' });

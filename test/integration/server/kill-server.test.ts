@@ -45,7 +45,7 @@ describe('kill_server', () => {
     expect(logs.filter((l) => /^(error|warn) tmux_mcp\.engine/.test(l))).toEqual([]);
   });
 
-  it("succeeds when no server runs on the socket (Part A ignores tmux's answer)", async () => {
+  it('succeeds when no server runs on the socket: a server already gone counts as killed (docs/reference/tools.md#kill_server)', async () => {
     expect((await h.ok('kill_server', { socket_name: `${victim.socket}-none` })).result).toBe('Server killed successfully');
   });
 
@@ -62,7 +62,7 @@ describe('kill_server', () => {
     }
   });
 
-  describe('self-kill guard (SPEC §5)', () => {
+  describe('self-kill guard (docs/reference/safety.md#self-kill-guards)', () => {
     let socketPath: string;
     beforeAll(() => {
       socketPath = guarded.tmux('display-message', '-p', '#{socket_path}');

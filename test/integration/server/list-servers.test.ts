@@ -81,7 +81,7 @@ describe('list_servers', () => {
     ]);
   });
 
-  it('also scans the directory of the $TMUX socket, addressed by socket_path (SPEC C20)', async () => {
+  it('also scans the directory of the $TMUX socket, addressed by socket_path (docs/reference/tools.md#list_servers)', async () => {
     const g = await McpHarness.start({ config: { tmuxTmpdir: fx.dir, tmuxEnv: `${callerSock},1,$0` } });
     try {
       const rows = mine(await list(g));
@@ -107,7 +107,7 @@ describe('list_servers', () => {
     }
   });
 
-  it('never attaches a client to the servers it probes (SPEC B22)', async () => {
+  it('never attaches a client to the servers it probes (docs/reference/tools.md#list_servers)', async () => {
     await list(h, { extra_socket_paths: [outside] });
     for (const p of [alpha, beta, outside]) expect(fx.tmux(p, 'list-clients')).toBe('');
   });

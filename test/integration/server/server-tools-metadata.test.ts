@@ -2,7 +2,7 @@ import { McpHarness } from '../../helpers/mcp-harness';
 
 type Hints = [boolean, boolean, boolean, boolean];
 
-// SPEC §1.1: tier, RO DE ID OW, title.
+// docs/reference/tools.md#catalog: tier, RO DE ID OW, title.
 const TABLE: Record<string, { tier: string; hints: Hints; title: string }> = {
   list_servers: { tier: 'readonly', hints: [true, false, true, false], title: 'List tmux Servers' },
   list_sessions: { tier: 'readonly', hints: [true, false, true, false], title: 'List tmux Sessions' },
@@ -18,7 +18,7 @@ describe('server family metadata', () => {
   });
   afterAll(() => h.close());
 
-  it('registers the tools in SPEC order with tiers, annotations and titles of §1.1', async () => {
+  it('registers the tools in catalog order with tiers, annotations and titles (docs/reference/tools.md#catalog)', async () => {
     const { tools } = await h.client.listTools();
     const names = tools.map((t) => t.name).filter((n) => n in TABLE);
     expect(names).toEqual(Object.keys(TABLE));
@@ -35,9 +35,9 @@ describe('server family metadata', () => {
     }
   });
 
-  it('advertises the parameters of §1.2 (list_servers has no socket_name)', async () => {
+  it('advertises the documented parameters (docs/reference/tools.md#server-tools); list_servers has no socket_name', async () => {
     const { tools } = await h.client.listTools();
-    const props = (n: string) => Object.keys((tools.find((t) => t.name === n)!.inputSchema.properties ?? {}) as object);
+    const props = (n: string) => Object.keys(tools.find((t) => t.name === n)!.inputSchema.properties ?? {});
     expect(props('list_servers')).toEqual(['extra_socket_paths']);
     expect(props('create_session')).toEqual([
       'session_name',
@@ -61,7 +61,7 @@ describe('server family metadata', () => {
     expect(cs.properties.suppress_persistent_history).toMatchObject({ type: 'boolean', default: false });
   });
 
-  it('declares list outputs and string outputs (SPEC C9)', async () => {
+  it('declares list outputs and string outputs (docs/reference/protocol.md#output-schemas)', async () => {
     const { tools } = await h.client.listTools();
     const out = (n: string) => tools.find((t) => t.name === n)!.outputSchema as { properties: Record<string, Record<string, unknown>> };
     expect(out('list_servers').properties.result).toMatchObject({ type: 'array' });

@@ -65,7 +65,7 @@ describe('create_window', () => {
     expect(bad.text).toContain("Input should be 'before' or 'after' [type=literal_error]");
   });
 
-  it('gives environment to the new process only, not the session (SPEC §1.5)', async () => {
+  it('gives environment to the new process only, not the session (docs/reference/tools.md#environment-parameters)', async () => {
     const w = await h.ok<Window>('create_window', { session_id: mainId, window_name: 'env', environment: { CW_VAR: 'per-process' } });
     expect(tmux.tmux('show-environment', '-t', mainId)).not.toContain('CW_VAR');
     // The pane's process got it: read its environment from /proc (no shell round trip to wait on).
@@ -73,7 +73,7 @@ describe('create_window', () => {
     expect(readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0')).toContain('CW_VAR=per-process');
   });
 
-  it('keeps # literal in the window name and directory (SPEC B18)', async () => {
+  it('keeps # literal in the window name and directory (docs/reference/tools.md#names-and-escaping)', async () => {
     const marker = join(scratch, 'ran');
     const dir = join(scratch, 'a#b');
     mkdirSync(dir);

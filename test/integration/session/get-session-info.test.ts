@@ -1,3 +1,4 @@
+import { like } from '../../helpers/like';
 import { McpHarness } from '../../helpers/mcp-harness';
 import { TmuxFixture } from '../../helpers/tmux-fixture';
 
@@ -19,14 +20,14 @@ describe('get_session_info', () => {
     tmux.kill();
   });
 
-  it('returns a session by name with B1 types', async () => {
+  it('returns a session by name with typed fields (docs/reference/tools.md#typed-fields)', async () => {
     const s = await h.ok('get_session_info', { session_name: 'second' });
     expect(s).toEqual({
       session_id: secondId,
       session_name: 'second',
       window_count: 2,
       session_attached: 0,
-      session_created: expect.any(Number),
+      session_created: like.any(Number),
       active_pane_id: tmux.tmux('display-message', '-p', '-t', secondId, '#{pane_id}'),
     });
   });
@@ -36,7 +37,7 @@ describe('get_session_info', () => {
     expect((await h.ok('get_session_info')).session_id).toBe(firstId);
   });
 
-  it('matches names exactly, not by tmux prefix rules (SPEC C6)', async () => {
+  it('matches names exactly, not by tmux prefix rules (docs/reference/tools.md#targeting)', async () => {
     const e = await h.err('get_session_info', { session_name: 'sec' });
     expect(e.text).toBe(
       'Object not found: Could not find session_name=sec for list-sessions ()\nCall list_sessions / list_windows / list_panes to discover valid ids.',
@@ -45,7 +46,7 @@ describe('get_session_info', () => {
     expect((await h.err('get_session_info', { session_id: '$999' })).text).toMatch(/^Object not found: Could not find session_id=\$999/);
   });
 
-  it('errors when the server has no session at all (SPEC C19)', async () => {
+  it('errors when the server has no session at all (docs/reference/tools.md#session-resolution)', async () => {
     const e = await h.err('get_session_info', { socket_name: `${tmux.socket}-none` });
     expect(e.text).toBe('No tmux session exists on this server.\nCall create_session to start one.');
     expect(e.meta).toEqual({ error_type: 'TmuxObjectDoesNotExist', expected: true, suggestion: 'Call create_session to start one.' });

@@ -41,7 +41,7 @@ describe('kill_session', () => {
     expect(names()).toEqual(['keep']);
   });
 
-  it("refuses the session holding the caller's pane, allows the others (SPEC §5)", async () => {
+  it("refuses the session holding the caller's pane, allows the others (docs/reference/safety.md#self-kill-guards)", async () => {
     const homeId = tmux.newSession('home');
     const pane = tmux.tmux('display-message', '-p', '-t', homeId, '#{pane_id}');
     tmux.newSession('spare');

@@ -37,7 +37,7 @@ describe('list_windows', () => {
     tmux.kill();
   });
 
-  it('lists every window of the server with B1 types when no session is given', async () => {
+  it('lists every window of the server with typed fields (docs/reference/tools.md#typed-fields) when no session is given', async () => {
     const rows = await list();
     expect(rows.map((w) => [w.session_name, w.window_name])).toEqual([
       ['alpha', 'editor'],
@@ -71,7 +71,7 @@ describe('list_windows', () => {
     }
   });
 
-  it('filters on any tmux field, with booleans for flags (SPEC C22)', async () => {
+  it('filters on any tmux field, with booleans for flags (docs/reference/tools.md#filters)', async () => {
     expect((await list({ filters: { window_name: 'logs' } })).map((w) => w.window_id)).toEqual([sharedId]);
     // Booleans/numbers/lists travel in the JSON-string form (the object form's schema takes strings).
     expect((await list({ session_name: 'alpha', filters: '{"window_active": true}' })).map((w) => w.window_name)).toEqual(['editor']);
@@ -92,7 +92,7 @@ describe('list_windows', () => {
     expect(e.meta).toMatchObject({ error_type: 'TmuxObjectDoesNotExist', expected: true });
   });
 
-  it('returns [] without targets and not-found with targets when no server runs (SPEC B5, C21)', async () => {
+  it('returns [] without targets and not-found with targets when no server runs (docs/reference/tools.md#no-server-running, docs/reference/protocol.md#empty-lists)', async () => {
     const socket = `${tmux.socket}-none`;
     const r = await h.call('list_windows', { socket_name: socket });
     expect(r.content).toEqual([{ type: 'text', text: '[]' }]);

@@ -62,7 +62,7 @@ describe('rename_session', () => {
     expect(e.meta).toMatchObject({ error_type: 'TmuxSessionExists', expected: true });
   });
 
-  it('keeps # literal and reports what tmux stores for $ (SPEC B18, C23)', async () => {
+  it('keeps # literal and reports what tmux stores for $ (docs/reference/tools.md#names-and-escaping, docs/reference/tools.md#session-names)', async () => {
     const marker = join(scratch, 'ran');
     const name = `n#(touch ${marker})#{session_id}`;
     expect((await h.ok('rename_session', { session_id: bId, new_name: name })).session_name).toBe(name);
@@ -72,7 +72,7 @@ describe('rename_session', () => {
     expect((await h.err('rename_session', { session_id: aId, new_name: 'pay$USER' })).text).toBe('Session named pay$USER exists');
   });
 
-  it("takes a name starting with '-' as the name, not as a flag (SPEC C5)", async () => {
+  it("takes a name starting with '-' as the name, not as a flag (docs/reference/tools.md#names-and-escaping)", async () => {
     expect((await h.ok('rename_session', { session_id: bId, new_name: '-dash' })).session_name).toBe('-dash');
     expect(tmux.tmux('display-message', '-p', '-t', bId, '#{session_name}')).toBe('-dash');
     expect((await h.ok('rename_session', { session_id: bId, new_name: '--' })).session_name).toBe('--');

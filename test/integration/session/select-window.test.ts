@@ -40,7 +40,7 @@ describe('select_window', () => {
     expect(current(sid)).toBe(ids[2]);
   });
 
-  it('selects by window_index as an integer or a digit string (SPEC B26)', async () => {
+  it('selects by window_index as an integer or a digit string (docs/reference/tools.md#index-and-size-inputs)', async () => {
     expect((await h.ok<Window>('select_window', { session_name: 'nav', window_index: 1 })).window_id).toBe(ids[1]);
     expect(current(sid)).toBe(ids[1]);
     expect((await h.ok<Window>('select_window', { session_id: sid, window_index: '0' })).window_id).toBe(ids[0]);

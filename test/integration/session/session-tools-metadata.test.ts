@@ -2,7 +2,7 @@ import { McpHarness } from '../../helpers/mcp-harness';
 
 type Hints = [boolean, boolean, boolean, boolean];
 
-// SPEC §1.1: tier, RO DE ID OW, title.
+// docs/reference/tools.md#catalog: tier, RO DE ID OW, title.
 const TABLE: Record<string, { tier: string; hints: Hints; title: string }> = {
   list_windows: { tier: 'readonly', hints: [true, false, true, false], title: 'List tmux Windows' },
   get_session_info: { tier: 'readonly', hints: [true, false, true, false], title: 'Get tmux Session Info' },
@@ -12,7 +12,7 @@ const TABLE: Record<string, { tier: string; hints: Hints; title: string }> = {
   select_window: { tier: 'mutating', hints: [false, false, true, false], title: 'Select tmux Window' },
 };
 
-// SPEC §1.2 parameter order.
+// Parameter order of docs/reference/tools.md#session-tools.
 const PARAMS: Record<string, string[]> = {
   list_windows: ['session_name', 'session_id', 'socket_name', 'filters'],
   get_session_info: ['session_id', 'session_name', 'socket_name'],
@@ -39,7 +39,7 @@ describe('session family metadata', () => {
   });
   afterAll(() => h.close());
 
-  it('registers the tools in SPEC order with tiers, annotations and titles of §1.1', async () => {
+  it('registers the tools in catalog order with tiers, annotations and titles (docs/reference/tools.md#catalog)', async () => {
     const { tools } = await h.client.listTools();
     expect(tools.map((t) => t.name).filter((n) => n in TABLE)).toEqual(Object.keys(TABLE));
     for (const t of tools.filter((x) => x.name in TABLE)) {
@@ -63,7 +63,7 @@ describe('session family metadata', () => {
     expect(d).toMatch(/terminal|shell|scrollback|multiplexer|workspace/);
   });
 
-  it('advertises the parameters of §1.2 in order, with enums and a required new_name', async () => {
+  it('advertises the documented parameters in order, with enums and a required new_name (docs/reference/tools.md#session-tools)', async () => {
     const { tools } = await h.client.listTools();
     for (const [name, params] of Object.entries(PARAMS)) {
       const schema = tools.find((t) => t.name === name)!.inputSchema as { properties: object; required?: string[] };

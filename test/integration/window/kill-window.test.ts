@@ -51,7 +51,7 @@ describe('kill_window', () => {
     expect(e.meta).toMatchObject({ error_type: 'TmuxObjectDoesNotExist', expected: true });
   });
 
-  it('refuses a window linked into two sessions as ambiguous (SPEC §1.3: no fallback)', async () => {
+  it('refuses a window linked into two sessions as ambiguous: no session argument, no fallback (docs/reference/tools.md#window-resolution)', async () => {
     const h = await start();
     const [w] = newWindow();
     const other = tmux.newSession('linked');
@@ -75,7 +75,7 @@ describe('kill_window', () => {
     expect(windows()).toContain(w);
   });
 
-  it("refuses the window holding the caller's pane on this server (SPEC §5, C19)", async () => {
+  it("refuses the window holding the caller's pane on this server (docs/reference/safety.md#self-kill-guards)", async () => {
     const [w, , callerPane] = newWindow();
     const [other] = newWindow();
     const h = await start({ tmuxEnv: `${socketPath},12345,$0`, tmuxPane: callerPane });

@@ -3,7 +3,7 @@ import { BUILTIN_LAYOUTS, isValidLayout, layoutChecksum } from '../../../src/too
 /** Prefixes a body with its tmux checksum, as tmux prints `#{window_layout}`. */
 const withSum = (body: string) => `${layoutChecksum(body).toString(16).padStart(4, '0')},${body}`;
 
-describe('layout validator (SPEC B19)', () => {
+describe('layout validator (docs/reference/tools.md#select_layout)', () => {
   it('accepts exactly the preset names of tmux 3.3a', () => {
     expect(BUILTIN_LAYOUTS).toEqual(['even-horizontal', 'even-vertical', 'main-horizontal', 'main-vertical', 'tiled']);
     for (const l of BUILTIN_LAYOUTS) expect(isValidLayout(l)).toBe(true);

@@ -33,7 +33,7 @@ describe('list_panes', () => {
       .split('\n')
       .sort();
 
-  it('lists every pane on the server without targets, with B1 types', async () => {
+  it('lists every pane on the server without targets, with typed fields (docs/reference/tools.md#typed-fields)', async () => {
     const r = await h.ok<{ result: Pane[] }>('list_panes');
     expect(ids(r)).toEqual(tmuxPanes('-a'));
     expect(r.result).toHaveLength(4);
@@ -45,7 +45,7 @@ describe('list_panes', () => {
     expect(typeof p.pane_at_left).toBe('boolean');
     expect(p.window_id).toMatch(/^@\d+$/);
     expect(p.session_id).toMatch(/^\$\d+$/);
-    expect(p.is_caller).toBeNull(); // not running inside tmux (SPEC §5)
+    expect(p.is_caller).toBeNull(); // not running inside tmux (docs/reference/safety.md#is_caller)
   });
 
   it('scopes to a session by name or id', async () => {
@@ -73,7 +73,7 @@ describe('list_panes', () => {
     const active = await h.ok<{ result: Pane[] }>('list_panes', { window_id: w0, filters: { pane_active: '1' } });
     expect(active.result).toHaveLength(1);
     expect(active.result[0].pane_active).toBe(true);
-    // window_index is not a PaneInfo field but a tmux format: still filterable (SPEC C22).
+    // window_index is not a PaneInfo field but a tmux format: still filterable (docs/reference/tools.md#filters).
     const inW1 = await h.ok<{ result: Pane[] }>('list_panes', { filters: '{"window_index": "1", "session_name": "alpha"}' });
     expect(ids(inW1)).toEqual(tmuxPanes('-t', w1));
     const notInMode = await h.ok<{ result: Pane[] }>('list_panes', { session_name: 'alpha', filters: { pane_in_mode: '0' } });
@@ -108,7 +108,7 @@ describe('list_panes', () => {
     );
   });
 
-  it('rejects a window_index that is not an index (SPEC B26)', async () => {
+  it('rejects a window_index that is not an index (docs/reference/tools.md#index-and-size-inputs)', async () => {
     const e = await h.err('list_panes', { window_index: 'abc' });
     expect(e.meta).toMatchObject({ error_type: 'ValidationError' });
     expect(e.text).toContain('window_index');
@@ -116,7 +116,7 @@ describe('list_panes', () => {
     expect((await h.err('list_panes', { window_index: -1 })).meta).toMatchObject({ error_type: 'ValidationError' });
   });
 
-  it('without a server: [] untargeted, not-found with targets (SPEC C21)', async () => {
+  it('without a server: [] untargeted, not-found with targets (docs/reference/tools.md#no-server-running)', async () => {
     const none = `${tmux.socket}-none`;
     const r = await h.call('list_panes', { socket_name: none });
     expect(r.content).toEqual([{ type: 'text', text: '[]' }]);
@@ -130,7 +130,7 @@ describe('list_panes', () => {
   });
 });
 
-describe('list_panes is_caller (SPEC §5)', () => {
+describe('list_panes is_caller (docs/reference/safety.md#is_caller)', () => {
   const tmux = new TmuxFixture();
   let h: McpHarness;
   let mine: string;

@@ -1,10 +1,10 @@
 import { McpHarness } from '../../helpers/mcp-harness';
 import { TmuxFixture } from '../../helpers/tmux-fixture';
 
-type Win = Record<string, unknown> & { window_id: string };
+type Win = Record<string, unknown> & { window_id: string; window_index: number };
 const firstLine = (t: string) => t.split('\n')[0];
 
-describe('move_window (SPEC B26, C6, C25)', () => {
+describe('move_window (docs/reference/tools.md#move_window)', () => {
   const tmux = new TmuxFixture();
   let h: McpHarness;
   let main: string;

@@ -40,7 +40,7 @@ describe('resize_window', () => {
     expect(await h.ok<Win>('resize_window', { window_id: win })).toMatchObject({ window_width: 60, window_height: 20 });
   });
 
-  it('rejects sizes below 1 in the schema (SPEC C25)', async () => {
+  it('rejects sizes below 1 in the schema (docs/reference/tools.md#numeric-bounds)', async () => {
     for (const args of [{ width: 0 }, { height: -1 }, { width: '10' }, { height: 2.5 }]) {
       const e = await h.err('resize_window', { window_id: win, ...args });
       expect(e.meta).toMatchObject({ error_type: 'ValidationError' });

@@ -4,7 +4,7 @@ import { TmuxFixture } from '../../helpers/tmux-fixture';
 type Win = Record<string, unknown> & { window_id: string };
 const firstLine = (t: string) => t.split('\n')[0];
 
-describe('select_layout (SPEC B8, B19)', () => {
+describe('select_layout (docs/reference/tools.md#select_layout)', () => {
   const tmux = new TmuxFixture();
   let h: McpHarness;
   let win: string;
@@ -68,11 +68,11 @@ describe('select_layout (SPEC B8, B19)', () => {
     const e = await h.err('select_layout', { window_id: win, layout: bad });
     expect(e.text).toBe(text);
     expect(e.meta).toMatchObject({ error_type: 'ExpectedToolError', expected: true });
-    expect(alive()).toBe(pid); // the tmux server survived (SPEC B19)
+    expect(alive()).toBe(pid); // the tmux server survived (docs/reference/engine.md#layout-crash)
     expect(layout()).toBe(before);
   });
 
-  it('caps the echoed layout at 200 code points (SPEC C12)', async () => {
+  it('caps the echoed layout at 200 code points (docs/reference/protocol.md#safe-repr)', async () => {
     const e = await h.err('select_layout', { window_id: win, layout: 'z'.repeat(500) });
     expect(e.text).toBe(`Invalid layout: '${'z'.repeat(200)}...'`);
   });

@@ -94,7 +94,7 @@ describe('split_window', () => {
     expect(panesOf(first)).toHaveLength(before + 1);
   });
 
-  it('takes start_directory literally, even with # sequences (SPEC B18)', async () => {
+  it('takes start_directory literally, even with # sequences (docs/reference/tools.md#names-and-escaping)', async () => {
     const weird = join(dir, 'd#{session_name}#(touch x)#[y]##');
     mkdirSync(weird);
     const { windowId } = freshWindow();
@@ -146,7 +146,7 @@ describe('split_window', () => {
     expect(panesOf(windowId)).toHaveLength(1);
   });
 
-  it('validates size and direction in the schema (SPEC C25)', async () => {
+  it('validates size and direction in the schema (docs/reference/tools.md#index-and-size-inputs)', async () => {
     for (const size of [0, -3, 'abc', '50%%', 1.5, '']) {
       const e = await h.err('split_window', { size });
       expect(e.meta).toMatchObject({ error_type: 'ValidationError' });

@@ -28,7 +28,7 @@ describe('get_window_info and rename_window', () => {
 
   const name = (w: string) => tmux.tmux('display-message', '-p', '-t', w, '#{window_name}');
 
-  it('get_window_info returns WindowInfo with B1 types', async () => {
+  it('get_window_info returns WindowInfo with typed fields (docs/reference/tools.md#typed-fields)', async () => {
     const w = await h.ok<Win>('get_window_info', { window_id: w1 });
     expect(w).toMatchObject({
       window_id: w1,
@@ -75,7 +75,7 @@ describe('get_window_info and rename_window', () => {
     expect(b.window_name).toBe('in-beta');
   });
 
-  it('keeps names literal: # sequences never expand or run (SPEC B18)', async () => {
+  it('keeps names literal: # sequences never expand or run (docs/reference/tools.md#names-and-escaping)', async () => {
     const cases = [
       '#{session_name}',
       'a#(echo pwned)b',
@@ -96,12 +96,12 @@ describe('get_window_info and rename_window', () => {
     }
   });
 
-  it('reports what tmux stores for $ (SPEC C23)', async () => {
+  it('reports what tmux stores for $ (docs/reference/tools.md#rename_window)', async () => {
     const w = await h.ok<Win>('rename_window', { window_id: w1, new_name: 'a$b' });
     expect(w.window_name).toBe(name(w1));
   });
 
-  it('rejects control characters without echoing the name (SPEC C23)', async () => {
+  it('rejects control characters without echoing the name (docs/reference/tools.md#names-and-escaping)', async () => {
     const before = name(w1);
     for (const bad of ['a\nb', 'x\u0007y', 'del\u007f', 'tab\t']) {
       const e = await h.err('rename_window', { window_id: w1, new_name: bad });

@@ -21,7 +21,7 @@ const WINDOW_TOOLS = [
   'move_window',
 ];
 
-describe('window family metadata (SPEC §1.1, §1.2, B21)', () => {
+describe('window family metadata (docs/reference/tools.md#window-tools, docs/reference/protocol.md#tool-metadata)', () => {
   let h: McpHarness;
   let tools: ListedTool[];
 
@@ -64,14 +64,14 @@ describe('window family metadata (SPEC §1.1, §1.2, B21)', () => {
     expect(d).toMatch(/terminal|shell|scrollback|multiplexer|workspace/);
   });
 
-  it("select_layout's advertised custom layout example passes its own check (SPEC B19)", () => {
+  it("select_layout's advertised custom layout example passes its own check (docs/reference/tools.md#select_layout)", () => {
     const d = String(tool('select_layout').inputSchema.properties!.layout.description);
     const example = /e\.g\. '([^']+)'/.exec(d)?.[1];
     expect(example).toBeDefined();
     expect(isValidLayout(example!)).toBe(true);
   });
 
-  it('schemas: parameter names, required ids, defaults (SPEC §1.2)', () => {
+  it('schemas: parameter names, required ids, defaults (docs/reference/tools.md#window-tools)', () => {
     const props = (n: string) => Object.keys(tool(n).inputSchema.properties ?? {});
     expect(props('list_panes')).toEqual(['session_name', 'session_id', 'window_id', 'window_index', 'socket_name', 'filters']);
     expect(props('get_window_info')).toEqual(['window_id', 'window_index', 'session_name', 'session_id', 'socket_name']);

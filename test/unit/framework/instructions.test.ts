@@ -3,7 +3,7 @@ import { buildInstructions, INSTRUCTIONS_MAX_BYTES } from '../../../src/server/i
 const size = (s: string) => Buffer.byteLength(s, 'utf8');
 const TIERS = ['readonly', 'mutating', 'destructive'] as const;
 
-describe('server instructions (SPEC §2.3, B17, C17)', () => {
+describe('server instructions (docs/reference/protocol.md#instructions)', () => {
   it.each(TIERS)('fit in 2048 bytes at tier %s, with and without a long TMUX_PANE context', (safety) => {
     for (const pane of [null, '%3', '%' + '9'.repeat(199)]) {
       const text = buildInstructions({ safety, suppressHistory: true, tmuxEnv: '/tmp/tmux-0/default,123,0', tmuxPane: pane });

@@ -9,22 +9,21 @@ import { PluginLoadError, resolveSpecifier } from '../../../src/framework/plugin
 import * as tokens from '../../../src/framework/tokens';
 import { createPluginApi } from '../../../src/framework/plugins/plugin';
 
-describe('one framework across package copies (SPEC C33)', () => {
+describe('one framework across package copies (docs/reference/configuration.md#what-a-plugin-receives)', () => {
   it("a second copy's decorators write into the store this copy reads, and tokens are equal", () => {
     // jest.isolateModules loads fresh module instances: the situation of a plugin that resolved
-    // its own copy of tmux-mcp-ts from a nested node_modules.
-    let other!: {
-      Tool: typeof import('../../../src/framework/decorators/tool.decorator').Tool;
-      Param: typeof import('../../../src/framework/decorators/param.decorator').Param;
-      tokens: typeof tokens;
-      getToolMetadata: typeof getToolMetadata;
-    };
+    // its own copy of tmux-mcp-ts from a nested node_modules. jest.requireActual loads through
+    // the isolated registry like require does, and is typed by the module it loads.
+    type ToolModule = typeof import('../../../src/framework/decorators/tool.decorator');
+    type ParamModule = typeof import('../../../src/framework/decorators/param.decorator');
+    type MetadataModule = typeof import('../../../src/framework/metadata/tool-metadata');
+    let other!: { Tool: ToolModule['Tool']; Param: ParamModule['Param']; tokens: typeof tokens; getToolMetadata: typeof getToolMetadata };
     jest.isolateModules(() => {
       other = {
-        Tool: require('../../../src/framework/decorators/tool.decorator').Tool,
-        Param: require('../../../src/framework/decorators/param.decorator').Param,
-        tokens: require('../../../src/framework/tokens'),
-        getToolMetadata: require('../../../src/framework/metadata/tool-metadata').getToolMetadata,
+        Tool: jest.requireActual<ToolModule>('../../../src/framework/decorators/tool.decorator').Tool,
+        Param: jest.requireActual<ParamModule>('../../../src/framework/decorators/param.decorator').Param,
+        tokens: jest.requireActual<typeof tokens>('../../../src/framework/tokens'),
+        getToolMetadata: jest.requireActual<MetadataModule>('../../../src/framework/metadata/tool-metadata').getToolMetadata,
       };
     });
     expect(other.getToolMetadata).not.toBe(getToolMetadata); // really another copy
@@ -62,7 +61,7 @@ describe('one framework across package copies (SPEC C33)', () => {
   });
 });
 
-describe('plugin names resolve from the working directory, then the server directory (SPEC C33)', () => {
+describe('plugin names resolve from the working directory, then the server directory (docs/reference/configuration.md#plugin-specifiers)', () => {
   let root: string;
   const pkg = (base: string, name: string, body: string) => {
     const dir = join(base, 'node_modules', name);

@@ -34,7 +34,7 @@ type Schema = Record<string, unknown> & {
 };
 
 const ajv = new Ajv({ strict: false, allErrors: true });
-const accepts = (s: Schema, v: unknown): boolean => ajv.validate(s, v) as boolean;
+const accepts = (s: Schema, v: unknown): boolean => ajv.validate(s, v);
 const wire = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
 
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
@@ -137,7 +137,7 @@ function breaks(s: Schema, valid: unknown): Break[] {
     if (t.maximum !== undefined) out.push({ loc: [], value: t.maximum + 1, code: 'less_than_equal' });
   }
   if (t.type === 'array' && Array.isArray(valid) && t.items) {
-    const item = valid.length ? valid[0] : undefined;
+    const item: unknown = valid.length ? valid[0] : undefined;
     if (item !== undefined)
       for (const b of t.items.properties ? objectBreaks(t.items, item as Record<string, unknown>) : breaks(t.items, item))
         out.push({ ...b, loc: [0, ...b.loc], value: b.remove ? undefined : b.value, remove: b.remove });
@@ -192,7 +192,7 @@ describe('input schemas and validation agree (property test over every tool)', (
     const c: DependencyContainer = app.container;
     tools = app.dispatcher.list().map((d) => ({
       name: d.name,
-      schema: d.inputSchema as Schema,
+      schema: d.inputSchema,
       input: d.meta.input,
       resolve: (t: symbol) => c.resolve(t),
     }));

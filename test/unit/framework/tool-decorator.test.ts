@@ -8,7 +8,7 @@ class In {
   @Param({ type: 'string' }) a!: string;
 }
 
-describe('@Tool self-check (SPEC C36)', () => {
+describe('@Tool self-check (docs/reference/tools.md#annotation-presets)', () => {
   it('fills annotations from the tier preset; the tier lives apart from the extra tags', () => {
     @Tool('mutating', { title: 'Do It', openWorldHint: true, tags: ['self-bounded'] })
     class DoIt {

@@ -20,9 +20,13 @@ class Dto {
   @Param({ type: 'string', allowNul: true, nullable: true, default: null }) text!: string | null;
 }
 
-describe('input schema (SPEC §0, C8)', () => {
+describe('input schema (docs/reference/protocol.md#input-schemas)', () => {
   it('is strict, inlines nested DTOs and carries defaults and anyOf-null', () => {
-    const s = objectSchema(Dto) as Record<string, any>;
+    const s = objectSchema(Dto) as {
+      additionalProperties: unknown;
+      required: string[];
+      properties: Record<string, Record<string, unknown>>;
+    };
     expect(s.additionalProperties).toBe(false);
     expect(s.required).toEqual(['name']);
     expect(s.properties.name).toEqual({ type: 'string', description: 'the name' });
@@ -38,7 +42,7 @@ describe('input schema (SPEC §0, C8)', () => {
   });
 });
 
-describe('validation (SPEC C11, C12, C31)', () => {
+describe('validation (docs/reference/protocol.md#validation-errors, docs/reference/protocol.md#strings)', () => {
   it('applies defaults and converts index inputs to strings', () => {
     const r = validateDto(Dto, { name: 'a', window_index: 3 });
     expect(r.violations).toEqual([]);
@@ -87,7 +91,7 @@ describe('validation (SPEC C11, C12, C31)', () => {
   });
 
   it('keeps __proto__ and constructor keys of string maps', () => {
-    const r = validateDto(Dto, { name: 'a', filters: JSON.parse('{"__proto__":"x","constructor":"y"}') });
+    const r = validateDto(Dto, { name: 'a', filters: JSON.parse('{"__proto__":"x","constructor":"y"}') as Record<string, string> });
     expect(Object.keys(r.value!.filters as object)).toEqual(['__proto__', 'constructor']);
   });
 

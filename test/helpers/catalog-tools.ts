@@ -1,5 +1,8 @@
-/** SPEC §1.1, in table order: [name, tier, readOnly, destructive, idempotent, openWorld, title, extra]. */
-export const SPEC_TOOLS: [string, 'readonly' | 'mutating' | 'destructive', boolean, boolean, boolean, boolean, string, string][] = [
+/**
+ * The tool catalog of docs/reference/tools.md#catalog, in table order:
+ * [name, tier, readOnly, destructive, idempotent, openWorld, title, notes].
+ */
+export const CATALOG_TOOLS: [string, 'readonly' | 'mutating' | 'destructive', boolean, boolean, boolean, boolean, string, string][] = [
   ['call_readonly_tools_batch', 'readonly', true, false, true, false, 'Call Readonly Tools Batch', 'no socket_name'],
   ['call_mutating_tools_batch', 'mutating', false, true, false, true, 'Call Mutating Tools Batch', 'no socket_name'],
   ['call_destructive_tools_batch', 'destructive', false, true, false, true, 'Call Destructive Tools Batch', 'no socket_name'],
