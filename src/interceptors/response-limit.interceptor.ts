@@ -95,7 +95,7 @@ export class ResponseLimitInterceptor implements ToolInterceptor {
     let dropped = 0;
     let droppedBytes = 0;
     if (Array.isArray(v)) {
-      const arr = [...v];
+      const arr = [...(v as unknown[])];
       sc[rl.field] = arr;
       // Drop the oldest entries first, an eighth at a time, until the envelope fits.
       while (arr.length > 1 && !fits()) {

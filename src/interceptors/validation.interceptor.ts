@@ -16,7 +16,7 @@ export class ValidationInterceptor implements ToolInterceptor {
   private readonly resolveDefault: (token: symbol) => unknown;
 
   constructor(@inject(CONTAINER) container: DependencyContainer) {
-    this.resolveDefault = (token) => container.resolve(token as never);
+    this.resolveDefault = (token) => container.resolve(token);
   }
 
   async intercept(call: ToolCall, next: Next): Promise<ToolResult> {

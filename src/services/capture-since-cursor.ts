@@ -83,6 +83,6 @@ export function decodeCursor(cursor: string): CaptureCursor {
     pane_height: nonNegInt(payload, 'pane_height'),
     anchor_abs: nonNegInt(payload, 'anchor_abs'),
     anchor_hash: typeof anchorHash === 'string' ? anchorHash : null,
-    below_hashes: below as string[],
+    below_hashes: below,
   };
 }

@@ -57,7 +57,7 @@ export function parseObjectParam(name: string, raw: unknown): Record<string, unk
     throw new ExpectedToolError(`${name} must be a JSON object, got ${pyTypeName(obj)}`);
   const entries = Object.entries(obj as Record<string, unknown>);
   if (!entries.length) return undefined;
-  const out: Record<string, unknown> = Object.create(null);
+  const out = Object.create(null) as Record<string, unknown>;
   for (const [k, v] of entries) out[k] = v;
   return out;
 }
@@ -111,7 +111,7 @@ export class FilterService {
     return clauses.map((c) => c.field).filter((f) => FIELD_NAME_RE.test(f) && KNOWN_FORMATS.has(f));
   }
 
-  apply<T>(
+  apply(
     rows: readonly Row[],
     clauses: readonly FilterClause[],
     alias: (row: Row, field: string) => string | undefined = () => undefined,

@@ -15,7 +15,7 @@ export class SpawnEnvService {
   parse(raw: unknown): Record<string, string> | undefined {
     const obj = parseObjectParam('environment', raw);
     if (!obj) return undefined;
-    const out: Record<string, string> = Object.create(null);
+    const out = Object.create(null) as Record<string, string>;
     for (const [k, v] of Object.entries(obj)) {
       if (typeof v !== 'string') throw new ExpectedToolError('environment keys and values must be strings');
       if (!k || k.includes('=') || k.includes('\0') || v.includes('\0'))
@@ -29,7 +29,7 @@ export class SpawnEnvService {
   merge(raw: unknown, suppress: boolean): Record<string, string> | undefined {
     const env = this.parse(raw);
     if (!suppress) return env;
-    const out: Record<string, string> = Object.assign(Object.create(null), env ?? {});
+    const out = Object.assign(Object.create(null) as Record<string, string>, env ?? {});
     for (const k of REQUIRED_EMPTY) {
       if (k in out && out[k] !== '')
         throw new ExpectedToolError(

@@ -142,13 +142,9 @@ export class ControlClient {
   send(args: readonly string[], opts: RunOptions = {}): Promise<string[]> {
     if (this.exitedFlag) return Promise.reject(new ControlCallNotStarted(this.lostMessage()));
     if (opts.signal?.aborted) return Promise.reject(abortError(opts.signal));
-    let line: string;
-    try {
-      line = formatControlLine(args);
-    } catch (err) {
-      return Promise.reject(err);
-    }
     return new Promise<string[]>((resolve, reject) => {
+      // A command tmux cannot receive (empty, NUL in an argument) throws here, which rejects the promise.
+      const line = formatControlLine(args);
       let timer: NodeJS.Timeout | undefined;
       const onAbort = () => settle(() => reject(abortError(opts.signal!)));
       const settle = (fn: () => void) => {

@@ -44,9 +44,10 @@ export function execTmux(argv: readonly string[], opts: RunOptions = {}): Promis
         },
       );
     } catch (err) {
+      const e = err as NodeJS.ErrnoException;
       // spawn() throws E2BIG synchronously: the kernel caps one argument at 128 KiB.
-      if ((err as NodeJS.ErrnoException).code === 'E2BIG') return reject(new LibTmuxException(E2BIG_TEXT));
-      return reject(err);
+      if (e.code === 'E2BIG') return reject(new LibTmuxException(E2BIG_TEXT));
+      return reject(e);
     }
     child.stdin?.end();
   });

@@ -49,15 +49,15 @@ export function Tool(tier: Tier, options: ToolOptions = {}): ClassDecorator {
     if (tier !== 'readonly' && annotations.readOnlyHint) fail(cls, `${tier} tools cannot have readOnlyHint true`);
     if (tier === 'destructive' && !annotations.destructiveHint) fail(cls, 'destructive tools must have destructiveHint true');
     setToolMetadata(cls, {
-      name: name!,
-      description: cls.description!.trim(),
+      name,
+      description: cls.description.trim(),
       tier,
-      annotations: { title: title ?? name!, ...annotations },
+      annotations: { title: title ?? name, ...annotations },
       tags: [...new Set(tags)].sort(),
       alwaysLoad,
       responseLimit,
-      input: cls.Input!,
-      output: out!,
+      input: cls.Input,
+      output: out,
     });
     injectable()(cls);
   }) as ClassDecorator;

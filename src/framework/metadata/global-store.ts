@@ -40,7 +40,7 @@ export function sharedWeakMap<V>(name: string): WeakMap<object, V> {
  */
 export function sharedVersion(name: string): { get(): number; bump(): void } {
   const s = store();
-  const versions = (s.versions ??= new Map());
+  const versions = (s.versions ??= new Map<string, number>());
   return {
     get: () => versions.get(name) ?? 0,
     bump: () => void versions.set(name, (versions.get(name) ?? 0) + 1),

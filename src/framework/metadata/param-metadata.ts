@@ -1,9 +1,13 @@
 import type { FieldOptions } from '../decorators/param.decorator';
 import { sharedVersion, sharedWeakMap } from './global-store';
 
-/** Class constructor type used throughout the framework. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type Class<T = any> = new (...args: any[]) => T;
+/**
+ * Class constructor type used throughout the framework. `never[]` parameters accept every
+ * constructor, whatever it takes (a constructor with typed parameters is not assignable to
+ * `unknown[]` ones); where a library types constructors with `any[]` (tsyringe,
+ * class-transformer), the call site casts to that library's own type.
+ */
+export type Class<T = unknown> = new (...args: never[]) => T;
 
 /**
  * The kinds of value a parameter (or output field) can hold.
@@ -64,7 +68,7 @@ function collectParams(cls: Class): ParamEntry[] {
   let p: object | null = cls;
   while (p && p !== Function.prototype) {
     chain.unshift(p);
-    p = Object.getPrototypeOf(p);
+    p = Object.getPrototypeOf(p) as object | null;
   }
   const out: ParamEntry[] = [];
   for (const c of chain) {

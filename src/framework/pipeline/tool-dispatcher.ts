@@ -65,8 +65,8 @@ export class ToolDispatcher {
       progress: env.progress,
       logger: this.logger,
       depth: env.depth,
-      notify: env.notify,
-      get: <T>(token: unknown) => child.resolve(token as never) as T,
+      notify: (level, message) => env.notify(level, message),
+      get: <T>(token: unknown) => child.resolve<T>(token as never),
     };
     if (!tool) {
       for (const i of this.interceptors) i.onUnknownTool?.(name, args, ctx);

@@ -1,6 +1,6 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { advertisedTags } from '../metadata/tool-metadata';
-import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { type CallToolRequest, CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv-provider.js';
 import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
@@ -107,17 +107,17 @@ export function buildMcpServer(opts: McpServerOptions): Server {
   );
   server.timingLog = opts.timingLogger;
   for (const ext of opts.extensions ?? []) Object.assign(capabilities, ext(server));
-  server.registerCapabilities(capabilities as never);
+  server.registerCapabilities(capabilities);
 
   server.setRequestHandler(ListToolsRequestSchema, async () => ({
     tools: opts.dispatcher.list().map(toolListEntry) as never,
   }));
 
-  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+  server.setRequestHandler(CallToolRequestSchema, async (request: CallToolRequest, extra) => {
     const { name } = request.params;
-    const args = server.rawArguments.restore(extra.requestId, (request.params.arguments ?? {}) as Record<string, unknown>);
-    const meta = request.params._meta as Record<string, unknown> | undefined;
-    const token = meta?.progressToken as string | number | undefined;
+    const args = server.rawArguments.restore(extra.requestId, request.params.arguments ?? {});
+    const meta = request.params._meta;
+    const token = meta?.progressToken;
     const progress = new RateLimitedProgress(
       token === undefined
         ? undefined
@@ -125,7 +125,7 @@ export function buildMcpServer(opts: McpServerOptions): Server {
             extra.sendNotification({
               method: 'notifications/progress',
               params: { progressToken: token, progress, total, message },
-            } as never),
+            }),
     );
     const result = await opts.dispatcher.call(name, args, {
       requestId: extra.requestId ?? null,
@@ -143,7 +143,7 @@ export function buildMcpServer(opts: McpServerOptions): Server {
       },
     });
     if (!result) throw new JsonRpcError(INVALID_PARAMS, `Unknown tool: '${safeText(name, 64)}'`);
-    return result as never;
+    return result;
   });
   return server;
 }

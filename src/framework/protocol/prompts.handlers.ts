@@ -78,7 +78,7 @@ export class PromptCatalog {
     const p = this.find(name);
     if (!p) throw new PromptArgumentError(`Unknown prompt: '${safeText(name, 64)}'`);
     const known = new Set(p.arguments.map((a) => a.name));
-    const args: Record<string, string> = Object.create(null);
+    const args = Object.create(null) as Record<string, string>;
     const unknown: string[] = [];
     const badType: string[] = [];
     for (const [k, v] of Object.entries(raw ?? {})) {
@@ -116,7 +116,7 @@ export function promptsExtension(catalog: PromptCatalog, logger: Logger) {
     }));
     server.setRequestHandler(GetPromptRequestSchema, async (request) => {
       try {
-        return (await catalog.get(request.params.name, request.params.arguments)) as never;
+        return await catalog.get(request.params.name, request.params.arguments);
       } catch (err) {
         if (isPromptArgumentError(err)) throw new JsonRpcError(INVALID_PARAMS, err.message);
         const msg = err instanceof Error ? err.message : String(err);

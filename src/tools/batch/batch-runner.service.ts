@@ -4,7 +4,6 @@ import { isSelfBounded, Tier, tierRank } from '../../framework/metadata/tool-met
 import type { ToolCallContext } from '../../framework/pipeline/call-context';
 import type { ToolDispatcher } from '../../framework/pipeline/tool-dispatcher';
 import type { ToolResult } from '../../framework/pipeline/tool-result';
-import type { ToolDescriptor } from '../../framework/registry/tool-descriptor';
 import { TOOL_DISPATCHER } from '../../framework/tokens';
 import { safeText } from '../../framework/validation/safe-repr';
 import type { ToolCallBatchResult } from '../../models/tool-call-batch-result.model';

@@ -20,7 +20,7 @@ export async function environmentFlags(
  */
 export function parseEnvironment(lines: readonly string[]): Record<string, string | boolean> {
   // A null-prototype object: a variable named `__proto__` stays an ordinary key.
-  const vars: Record<string, string | boolean> = Object.create(null);
+  const vars = Object.create(null) as Record<string, string | boolean>;
   let last: string | null = null;
   for (const line of lines) {
     const eq = line.indexOf('=');
