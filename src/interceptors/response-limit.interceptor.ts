@@ -17,9 +17,10 @@ export function tailBytes(s: string, max: number): string {
 }
 
 /**
- * Tail-preserving 1 MB backstop for the reading tools (SPEC §3 item 2, C10). The result stays
- * valid against the tool's outputSchema: string tools keep `{result}`, model tools get their
- * bulky field tail-truncated and their truncation flags set. `isError` and `_meta` survive.
+ * Tail-preserving 1 MB backstop for the reading tools (docs/reference/protocol.md#response-cap).
+ * The result stays valid against the tool's outputSchema: string tools keep `{result}`, model tools
+ * get their bulky field tail-truncated and their truncation flags set. `isError` and `_meta`
+ * survive.
  */
 @injectable()
 export class ResponseLimitInterceptor implements ToolInterceptor {

@@ -5,9 +5,10 @@ import { parseObjectParam } from './filter.service';
 const REQUIRED_EMPTY = ['HISTFILE', 'fish_history'];
 
 /**
- * `environment` + `suppress_persistent_history` of the four spawn tools (SPEC §1.3):
- * validated and merged BEFORE any tmux call, returned as `-e KEY=VALUE` argv pairs.
- * Conflicting values are never echoed.
+ * `environment` + `suppress_persistent_history` of the four spawn tools
+ * (docs/reference/tools.md#environment-parameters,
+ * docs/reference/tools.md#suppress_persistent_history): validated and merged BEFORE any tmux call,
+ * returned as `-e KEY=VALUE` argv pairs. Conflicting values are never echoed.
  */
 @injectable()
 export class SpawnEnvService {

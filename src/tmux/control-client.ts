@@ -6,7 +6,7 @@ import { LineDecoder, ReplyFramer } from './control-parser';
 import { LibTmuxException, TmuxConnectionLost } from './tmux-errors';
 import type { RunOptions } from './tmux-engine';
 
-/** Marks the engine's own clients (SPEC B22): tmux reports it as `#{client_termname}`. */
+/** Marks the engine's own clients (docs/reference/engine.md#invisibility): tmux reports it as `#{client_termname}`. */
 export const ENGINE_CLIENT_TERM = 'tmux-mcp-engine';
 
 /** The logger surface the engine needs (a winston logger fits). */

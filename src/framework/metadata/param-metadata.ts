@@ -11,10 +11,10 @@ export type Class<T = unknown> = new (...args: never[]) => T;
 
 /**
  * The kinds of value a parameter (or output field) can hold.
- * - `string-map-or-json`: a `{string: string}` object or a JSON string of one (SPEC §1.3 environment).
- * - `scalar-map-or-json`: the same, but values may also be numbers, booleans or lists of scalars (filters, SPEC C22).
- * - `index`: an integer >= 0 or a string of digits (SPEC B26).
- * - `size`: an integer >= 1 or a string `^\d+%?$` (SPEC C25).
+ * - `string-map-or-json`: a `{string: string}` object or a JSON string of one (docs/reference/tools.md#environment-parameters).
+ * - `scalar-map-or-json`: the same, but values may also be numbers, booleans or lists of scalars (docs/reference/tools.md#filters).
+ * - `index`: an integer >= 0 or a string of digits (docs/reference/tools.md#index-and-size-inputs).
+ * - `size`: an integer >= 1 or a string `^\d+%?$` (docs/reference/tools.md#index-and-size-inputs).
  * - `any`: any JSON value (output models only, e.g. option values).
  */
 export type ParamKind =

@@ -27,8 +27,9 @@ export interface CallEnv {
 }
 
 /**
- * Runs tool calls through the onion. The protocol adapter and the batch wrappers both call
- * `call`, so nested calls get validation, safety, audit and error conversion too (SPEC §1.5).
+ * Runs tool calls through the onion. The protocol adapter and the batch wrappers both call `call`,
+ * so nested calls get validation, safety, audit and error conversion too
+ * (docs/reference/tools.md#batch-wrappers).
  */
 export class ToolDispatcher {
   constructor(

@@ -21,14 +21,15 @@ export interface McpServerOptions {
   logger: Logger;
   /**
    * Logger for `Request <method> completed in X.XXms` of the requests that are not tool calls
-   * (SPEC §3 item 1: every request is timed; tool calls are timed by the onion's Timing layer).
+   * (docs/reference/protocol.md#timing-logs: every request is timed; tool calls are timed by the
+   * onion's Timing layer).
    */
   timingLogger?: Logger;
   /** Extra capability/handler installers (resources, prompts, completions). */
   extensions?: ((server: Server) => Record<string, unknown>)[];
 }
 
-/** The `tools/list` entry of one tool. Tags and alwaysLoad go to `_meta` (SPEC B21). */
+/** The `tools/list` entry of one tool. Tags and alwaysLoad go to `_meta` (docs/reference/protocol.md#tool-metadata). */
 export function toolListEntry(d: ToolDescriptor): Record<string, unknown> {
   const { title, ...hints } = d.meta.annotations;
   const meta: Record<string, unknown> = { 'tmux-mcp/tags': advertisedTags(d.meta) };
@@ -96,8 +97,9 @@ class TappedServer extends Server {
 }
 
 /**
- * The only place that builds the SDK server (SPEC C7: the low-level `Server`, so schemas are our
- * own JSON Schema and an unknown tool is a JSON-RPC -32602 error, not an isError result).
+ * The only place that builds the SDK server: the low-level `Server`, so schemas are our own JSON
+ * Schema (docs/reference/protocol.md#conventions-at-a-glance) and an unknown tool is a JSON-RPC
+ * -32602 error, not an isError result (docs/reference/protocol.md#unknown-tool).
  */
 export function buildMcpServer(opts: McpServerOptions): Server {
   const capabilities: Record<string, unknown> = { tools: { listChanged: false }, logging: {} };

@@ -1,7 +1,8 @@
 /**
  * A small RFC 6570 matcher for the forms resource templates use: `{var}` path segments and one
- * trailing `{?a,b}` query expression (SPEC C28). The query is optional, unknown query keys are
- * ignored, and every variable is percent-decoded exactly once (`%253` → `%3`).
+ * trailing `{?a,b}` query expression (docs/reference/resources-and-prompts.md#uri-matching). The
+ * query is optional, unknown query keys are ignored, and every variable is percent-decoded exactly
+ * once (`%253` → `%3`).
  */
 export class UriTemplate {
   readonly variables: readonly string[];
