@@ -54,7 +54,8 @@ export type { CreateServerOptions, TmuxMcpServer, ShutdownHook } from './server/
 export { SERVER_CONFIG } from './config/server-config';
 export type { ServerConfig, EngineMode } from './config/server-config';
 
-// tmux layer: the engine comes through services, never through the call context (SPEC C35).
+// tmux layer: the engine comes through services, never through the call context
+// (docs/reference/configuration.md#tool-call-context).
 export { TmuxServerPool, ENGINE_FACTORY } from './services/tmux-server-pool.service';
 export type { EngineFactory } from './services/tmux-server-pool.service';
 export type { TmuxEngine, TmuxServerKey, RunOptions, PaneEvent } from './tmux/tmux-engine';

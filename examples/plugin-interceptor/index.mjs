@@ -10,7 +10,8 @@
 const plugin = {
   name: 'example-rate-limit',
   register(container, api) {
-    // `api` carries the server's own copy of the framework (SPEC C33): use it, not an import.
+    // `api` carries the server's own copy of the framework
+    // (docs/reference/configuration.md#what-a-plugin-receives): use it, not an import.
     const { ORDER, ExpectedToolError, tokens } = api;
     const limit = Number(process.env.RATE_LIMIT_PER_MINUTE ?? 60);
     const windowMs = 60_000;

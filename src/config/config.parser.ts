@@ -2,7 +2,7 @@ import { TIERS, Tier } from '../framework/metadata/tool-metadata';
 import type { LogLevel } from '../framework/logging/logger.factory';
 import type { EngineMode, ServerConfig } from './server-config';
 
-/** A bad command line (exit code 2, SPEC C16). */
+/** A bad command line (exit code 2, docs/reference/configuration.md#exit-codes). */
 export class UsageError extends Error {}
 /** A configuration the server must refuse to start with (exit code 1). */
 export class ConfigError extends Error {}
@@ -62,7 +62,10 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
 
 const DECIMAL_RE = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 
-/** `TMUX_MCP_<X>` wins over `LIBTMUX_<X>`; empty means unset (SPEC B2, C16). */
+/**
+ * `TMUX_MCP_<X>` wins over `LIBTMUX_<X>`; empty means unset
+ * (docs/reference/configuration.md#precedence, docs/reference/configuration.md#empty-values).
+ */
 function envOf(env: NodeJS.ProcessEnv, name: string, alias?: string): string | undefined {
   const a = env[`TMUX_MCP_${name}`];
   if (a !== undefined && a !== '') return a;
@@ -80,7 +83,8 @@ export function resolveConfig(args: ParsedArgs, env: NodeJS.ProcessEnv): ServerC
   if (s !== undefined) {
     if ((TIERS as readonly string[]).includes(s)) safety = s as Tier;
     else {
-      // Fail closed (SPEC §4): an unknown tier means the least privilege.
+      // Fail closed (docs/reference/configuration.md#invalid-values): an unknown tier means the
+      // least privilege.
       warnings.push('invalid safety level; falling back to readonly (values: readonly, mutating, destructive)');
       safety = 'readonly';
     }
@@ -89,14 +93,16 @@ export function resolveConfig(args: ParsedArgs, env: NodeJS.ProcessEnv): ServerC
   let waitMaxSeconds = 30;
   const w = pick('wait-max-seconds', 'WAIT_MAX_SECONDS', 'MCP_WAIT_MAX_SECONDS');
   if (w !== undefined) {
-    // A decimal float as Python's float() reads it (SPEC §4); JS Number() would also take hex,
-    // octal and binary literals ('0x10' → 16), which the reference rejects.
+    // A decimal number as Python's float() reads it (docs/reference/configuration.md#wait-ceiling);
+    // JS Number() would also take hex, octal and binary literals ('0x10' → 16), which are not
+    // numbers here.
     const n = DECIMAL_RE.test(w.trim()) ? Number(w.trim()) : NaN;
     if (!Number.isFinite(n)) warnings.push('invalid wait ceiling; using 30 seconds');
     else waitMaxSeconds = Math.min(120, Math.max(1, n));
   }
 
-  // SPEC §4: only unset/'0'/'1'; anything else aborts start-up without echoing the value.
+  // docs/reference/configuration.md#invalid-values: only unset/'0'/'1'; anything else aborts
+  // start-up without echoing the value.
   let suppressHistory = true;
   const flagSh = args.flags.get('suppress-history');
   const envSh = env.TMUX_MCP_SUPPRESS_HISTORY ?? env.LIBTMUX_SUPPRESS_HISTORY;

@@ -4,13 +4,13 @@ import { token } from '../framework/tokens';
 
 export type EngineMode = 'control' | 'exec';
 
-/** Everything configurable, resolved once at start from flags and environment (SPEC B2, C16). */
+/** Everything configurable, resolved once at start from flags and environment (docs/reference/configuration.md#settings). */
 export interface ServerConfig {
   safety: Tier;
   socketName: string | null;
   socketPath: string | null;
   tmuxBin: string;
-  /** Wait ceiling in seconds, clamped to [1, 120] (SPEC §4). */
+  /** Wait ceiling in seconds, clamped to [1, 120] (docs/reference/configuration.md#wait-ceiling). */
   waitMaxSeconds: number;
   /** run_command's default `suppress_history`. */
   suppressHistory: boolean;
@@ -29,5 +29,5 @@ export interface ServerConfig {
 }
 
 export const SERVER_CONFIG = token<ServerConfig>('server-config');
-/** run_command's `suppress_history` default for this server (a `defaultFrom` token, SPEC §1.2/§4). */
+/** run_command's `suppress_history` default for this server (a `defaultFrom` token, docs/reference/protocol.md#configuration-defaults). */
 export const SUPPRESS_HISTORY_DEFAULT = token<boolean>('suppress-history-default');

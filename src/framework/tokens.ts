@@ -15,7 +15,7 @@ export type Token<T> = symbol & { readonly __type?: T };
  * The one token factory. `Symbol.for` makes a plugin that loaded its own copy of the package
  * meet the server's registrations (docs/architecture.md#plugins).
  */
-export const token = <T>(name: string): Token<T> => Symbol.for(`tmux-mcp:${name}`) as Token<T>;
+export const token = <T>(name: string): Token<T> => Symbol.for(`tmux-mcp:${name}`);
 
 /** Resolves a token (typed). */
 export const resolveToken = <T>(container: DependencyContainer, t: Token<T>): T => container.resolve<T>(t);

@@ -69,8 +69,8 @@ export interface RedactionScope {
   readonly rejected: readonly Loc[];
   /** The call failed: free-form object arguments (e.g. prompt arguments) are digested whole. */
   readonly failed: boolean;
-  /** The input class of a tool named inside a batch operation. */
-  nestedInput(tool: string): Class | undefined;
+  /** The input class of a tool named inside a batch operation (a function: it is handed down to nested scopes). */
+  readonly nestedInput: (tool: string) => Class | undefined;
 }
 
 const sameLoc = (a: Loc, b: Loc): boolean => a.length === b.length && a.every((x, i) => String(x) === String(b[i]));

@@ -1,12 +1,10 @@
-import { DependencyContainer, inject, injectable } from 'tsyringe';
+import { DependencyContainer, inject, injectable, type InjectionToken } from 'tsyringe';
 import { ErrorMapper, errorTypeOf, reportedErrorType, ToolError, UnexpectedError } from '../framework/errors/tool-errors';
 import type { LoggerFactory } from '../framework/logging/logger.factory';
-import type { Class } from '../framework/metadata/param-metadata';
 import { getErrorMappers } from '../framework/metadata/tool-metadata';
 import { Next, ORDER, ToolCall, ToolInterceptor } from '../framework/pipeline/tool-interceptor';
 import type { ToolResult } from '../framework/pipeline/tool-result';
-import { ERROR_MAPPERS, LOGGER_FACTORY } from '../framework/tokens';
-import { CONTAINER } from '../framework/tokens';
+import { CONTAINER, ERROR_MAPPERS, LOGGER_FACTORY, resolveAllTokens } from '../framework/tokens';
 
 /**
  * The only place an exception becomes an `isError` result (docs/reference/errors.md#error-results).
@@ -26,9 +24,7 @@ export class ErrorResultInterceptor implements ToolInterceptor {
     @inject(CONTAINER) private readonly container: DependencyContainer,
   ) {
     this.log = loggers('tmux_mcp.errors');
-    this.globalMappers = container.isRegistered(ERROR_MAPPERS, true)
-      ? (container.resolveAll(ERROR_MAPPERS) as Class<ErrorMapper>[]).map((c) => container.resolve(c))
-      : [];
+    this.globalMappers = resolveAllTokens(container, ERROR_MAPPERS).map((c) => container.resolve(c as InjectionToken<ErrorMapper>));
   }
 
   async intercept(call: ToolCall, next: Next): Promise<ToolResult> {

@@ -10,7 +10,7 @@ const DELAY_MS = 100;
 
 /**
  * One retry of a transient tmux failure, for readonly tools that are not self-bounded
- * (SPEC §3 item 5). Sits between audit and safety.
+ * (docs/reference/errors.md#retry). Sits between audit and safety.
  */
 @injectable()
 export class ReadonlyRetryInterceptor implements ToolInterceptor {

@@ -17,9 +17,10 @@ export function tailBytes(s: string, max: number): string {
 }
 
 /**
- * Tail-preserving 1 MB backstop for the reading tools (SPEC §3 item 2, C10). The result stays
- * valid against the tool's outputSchema: string tools keep `{result}`, model tools get their
- * bulky field tail-truncated and their truncation flags set. `isError` and `_meta` survive.
+ * Tail-preserving 1 MB backstop for the reading tools (docs/reference/protocol.md#response-cap).
+ * The result stays valid against the tool's outputSchema: string tools keep `{result}`, model tools
+ * get their bulky field tail-truncated and their truncation flags set. `isError` and `_meta`
+ * survive.
  */
 @injectable()
 export class ResponseLimitInterceptor implements ToolInterceptor {
@@ -95,7 +96,7 @@ export class ResponseLimitInterceptor implements ToolInterceptor {
     let dropped = 0;
     let droppedBytes = 0;
     if (Array.isArray(v)) {
-      const arr = [...v];
+      const arr = [...(v as unknown[])];
       sc[rl.field] = arr;
       // Drop the oldest entries first, an eighth at a time, until the envelope fits.
       while (arr.length > 1 && !fits()) {

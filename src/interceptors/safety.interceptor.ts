@@ -7,8 +7,9 @@ import type { ToolResult } from '../framework/pipeline/tool-result';
 import type { ToolDescriptor } from '../framework/registry/tool-descriptor';
 
 /**
- * Fail-closed tier gate (SPEC §3 item 6, B3): off-tier and untagged tools are hidden from the
- * list and refused on call with an expected error naming the tier needed.
+ * Fail-closed tier gate (docs/reference/safety.md#tier-visibility,
+ * docs/reference/safety.md#tier-refusal): off-tier and untagged tools are hidden from the list and
+ * refused on call with an expected error naming the tier needed.
  */
 @injectable()
 export class SafetyInterceptor implements ToolInterceptor {

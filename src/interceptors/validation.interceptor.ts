@@ -8,7 +8,8 @@ import { safeKey } from '../framework/validation/safe-repr';
 
 /**
  * Innermost core layer: raw arguments → validated DTO instance. Unknown arguments are rejected
- * by name with the SPEC §3 suggestion; values never appear in the text (SPEC C11, C12).
+ * by name with the suggestion of docs/reference/protocol.md#unknown-arguments; values never appear in the
+ * text (docs/reference/protocol.md#validation-error-text).
  */
 @injectable()
 export class ValidationInterceptor implements ToolInterceptor {
@@ -16,7 +17,7 @@ export class ValidationInterceptor implements ToolInterceptor {
   private readonly resolveDefault: (token: symbol) => unknown;
 
   constructor(@inject(CONTAINER) container: DependencyContainer) {
-    this.resolveDefault = (token) => container.resolve(token as never);
+    this.resolveDefault = (token) => container.resolve(token);
   }
 
   async intercept(call: ToolCall, next: Next): Promise<ToolResult> {

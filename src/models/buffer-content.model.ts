@@ -1,6 +1,6 @@
 import { Field } from '../framework/decorators/param.decorator';
 
-/** SPEC §1.4 BufferContent (response-limited on `content`, SPEC C10). */
+/** BufferContent (docs/reference/tools.md#buffercontent); response-limited on `content` (docs/reference/protocol.md#response-cap). */
 export class BufferContent {
   @Field({ type: 'string' }) buffer_name!: string;
   @Field({ type: 'string' }) content!: string;

@@ -1,6 +1,6 @@
 import { Field } from '../framework/decorators/param.decorator';
 
-/** SPEC §1.4 CaptureSinceResult. */
+/** CaptureSinceResult (docs/reference/tools.md#capturesinceresult). */
 export class CaptureSinceResult {
   @Field({ type: 'string' }) pane_id!: string;
   @Field({ type: 'string', description: 'Opaque cursor: pass it to the next capture_since call' }) cursor!: string;

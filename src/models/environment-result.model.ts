@@ -1,6 +1,6 @@
 import { Field } from '../framework/decorators/param.decorator';
 
-/** SPEC §1.4 EnvironmentResult: `NAME=value` → string; a tmux `-NAME` removal entry → true. */
+/** EnvironmentResult (docs/reference/tools.md#environmentresult): `NAME=value` → string; a tmux `-NAME` removal entry → true. */
 export class EnvironmentResult {
   @Field({
     type: 'object',

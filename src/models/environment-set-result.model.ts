@@ -1,6 +1,6 @@
 import { Field } from '../framework/decorators/param.decorator';
 
-/** SPEC §1.4 EnvironmentSetResult. */
+/** EnvironmentSetResult (docs/reference/tools.md#environmentsetresult). */
 export class EnvironmentSetResult {
   @Field({ type: 'string' }) name!: string;
   @Field({ type: 'string' }) value!: string;

@@ -7,7 +7,7 @@ export class PromptMessageInfo {
   content!: Record<string, unknown>;
 }
 
-/** Result of the `get_prompt` tool (prompts as tools, SPEC B11/C27). */
+/** Result of the `get_prompt` tool (prompts as tools, docs/reference/tools.md#getpromptresult). */
 export class GetPromptResult {
   @Field({ listOf: PromptMessageInfo }) messages!: PromptMessageInfo[];
 }

@@ -1,7 +1,7 @@
 import { Field } from '../framework/decorators/param.decorator';
 import { HookEntry } from './hook-entry.model';
 
-/** SPEC §1.4 HookListResult. */
+/** HookListResult (docs/reference/tools.md#hooklistresult). */
 export class HookListResult {
   @Field({ listOf: HookEntry }) entries!: HookEntry[];
 }

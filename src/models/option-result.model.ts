@@ -1,6 +1,6 @@
 import { Field } from '../framework/decorators/param.decorator';
 
-/** SPEC §1.4 OptionResult; `value` is typed by SPEC C26 (int, boolean, list of strings, null or string). */
+/** OptionResult (docs/reference/tools.md#optionresult): `value` is an int, boolean, list of strings, null or string. */
 export class OptionResult {
   @Field({ type: 'string' }) option!: string;
   @Field({

@@ -1,6 +1,6 @@
 import { Field } from '../framework/decorators/param.decorator';
 
-/** SPEC §1.4 OptionSetResult: echoes the option and the value string passed in. */
+/** OptionSetResult (docs/reference/tools.md#optionsetresult): echoes the option and the value string passed in. */
 export class OptionSetResult {
   @Field({ type: 'string' }) option!: string;
   @Field({ type: 'string' }) value!: string;

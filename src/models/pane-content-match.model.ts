@@ -1,6 +1,6 @@
 import { Field } from '../framework/decorators/param.decorator';
 
-/** SPEC §1.4 PaneContentMatch: one pane whose text matched a search_panes pattern. */
+/** PaneContentMatch (docs/reference/tools.md#panecontentmatch): one pane whose text matched a search_panes pattern. */
 export class PaneContentMatch {
   @Field({ type: 'string', description: 'Pane id, e.g. %1' }) pane_id!: string;
   @Field({ type: 'integer', nullable: true }) pane_left!: number | null;

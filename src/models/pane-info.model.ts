@@ -1,6 +1,6 @@
 import { Field } from '../framework/decorators/param.decorator';
 
-/** SPEC §1.4 PaneInfo with B1 types. */
+/** PaneInfo (docs/reference/tools.md#paneinfo) with typed fields (docs/reference/tools.md#typed-fields). */
 export class PaneInfo {
   @Field({ type: 'string', description: 'Pane id, e.g. %1' }) pane_id!: string;
   @Field({ type: 'integer', nullable: true }) pane_index!: number | null;

@@ -1,6 +1,9 @@
 import { Field } from '../framework/decorators/param.decorator';
 
-/** SPEC §1.4 PaneSnapshot with B1 types (pane_pid and geometry are integers, flags booleans). */
+/**
+ * PaneSnapshot (docs/reference/tools.md#panesnapshot) with typed fields
+ * (docs/reference/tools.md#typed-fields): pane_pid and geometry are integers, flags booleans.
+ */
 export class PaneSnapshot {
   @Field({ type: 'string', description: 'Pane id, e.g. %1' }) pane_id!: string;
   @Field({ type: 'string', description: 'Visible pane text (tail-kept to max_lines, no marker line)' }) content!: string;

@@ -1,6 +1,6 @@
 import { Field } from '../framework/decorators/param.decorator';
 
-/** SPEC §1.4 RunCommandResult. */
+/** RunCommandResult (docs/reference/tools.md#runcommandresult). */
 export class RunCommandResult {
   @Field({ type: 'string', description: 'The pane the command ran in, e.g. %1' }) pane_id!: string;
   @Field({ type: 'integer', nullable: true, description: "The command's exit status (null when it timed out)" })

@@ -1,7 +1,7 @@
 import { Field } from '../framework/decorators/param.decorator';
 import { PaneContentMatch } from './pane-content-match.model';
 
-/** SPEC §1.4 SearchPanesResult: one page of matching panes, sorted by numeric pane id. */
+/** SearchPanesResult (docs/reference/tools.md#searchpanesresult): one page of matching panes, sorted by numeric pane id. */
 export class SearchPanesResult {
   @Field({ listOf: PaneContentMatch, description: 'Matching panes of this page' }) matches!: PaneContentMatch[];
   @Field({ type: 'boolean', description: 'True when a per-pane line cap was hit or panes remain after this page' })

@@ -1,6 +1,6 @@
 import { Field } from '../framework/decorators/param.decorator';
 
-/** SPEC §1.4 SendKeysOperationResult: one row per operation that ran (or was refused). */
+/** One row of SendKeysBatchResult (docs/reference/tools.md#sendkeysbatchresult): one row per operation that ran (or was refused). */
 export class SendKeysOperationResult {
   @Field({ type: 'integer', description: 'Position of the operation in the request' }) index!: number;
   @Field({ type: 'string', nullable: true, description: 'Resolved pane id (null when the target did not resolve)' })
@@ -10,7 +10,7 @@ export class SendKeysOperationResult {
   @Field({ type: 'number' }) elapsed_seconds!: number;
 }
 
-/** SPEC §1.4 SendKeysBatchResult. */
+/** SendKeysBatchResult (docs/reference/tools.md#sendkeysbatchresult). */
 export class SendKeysBatchResult {
   @Field({ listOf: SendKeysOperationResult }) results!: SendKeysOperationResult[];
   @Field({ type: 'integer' }) succeeded!: number;

@@ -1,6 +1,6 @@
 import { Field } from '../framework/decorators/param.decorator';
 
-/** SPEC §1.4 ServerInfo. */
+/** ServerInfo (docs/reference/tools.md#serverinfo). */
 export class ServerInfo {
   @Field({ type: 'boolean' }) is_alive!: boolean;
   @Field({ type: 'string', nullable: true }) socket_name!: string | null;

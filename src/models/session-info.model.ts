@@ -1,6 +1,6 @@
 import { Field } from '../framework/decorators/param.decorator';
 
-/** SPEC §1.4 SessionInfo with B1 types. */
+/** SessionInfo (docs/reference/tools.md#sessioninfo) with typed fields (docs/reference/tools.md#typed-fields). */
 export class SessionInfo {
   @Field({ type: 'string', description: 'Session id, e.g. $0' }) session_id!: string;
   @Field({ type: 'string', nullable: true }) session_name!: string | null;

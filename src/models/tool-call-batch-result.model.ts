@@ -1,7 +1,7 @@
 import { Field } from '../framework/decorators/param.decorator';
 import { ToolCallOperationResult } from './tool-call-operation-result.model';
 
-/** Result of call_{readonly,mutating,destructive}_tools_batch (SPEC §1.4 ToolCallBatchResult). */
+/** Result of call_{readonly,mutating,destructive}_tools_batch (docs/reference/tools.md#toolcallbatchresult). */
 export class ToolCallBatchResult {
   @Field({ listOf: ToolCallOperationResult }) results!: ToolCallOperationResult[];
   @Field({ type: 'integer' }) succeeded!: number;

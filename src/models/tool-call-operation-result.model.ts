@@ -1,8 +1,10 @@
 import { Field } from '../framework/decorators/param.decorator';
 
 /**
- * One row of a batch wrapper's result (SPEC §1.4 ToolCallOperationResult). `content`, `structured_content`
- * and `meta` are the nested result's own `content`, `structuredContent` and `_meta` (C14: null when absent).
+ * One row of a batch wrapper's result (docs/reference/tools.md#toolcalloperationresult). `content`,
+ * `structured_content` and `meta` are the nested result's own `content`, `structuredContent` and
+ * `_meta` (null when absent: a successful result has no `_meta`,
+ * docs/reference/protocol.md#no-framework-artifacts).
  */
 export class ToolCallOperationResult {
   @Field({ type: 'integer', description: 'Position of the operation in `operations` (0-based).' }) index!: number;

@@ -1,6 +1,6 @@
 import { Param } from '../framework/decorators/param.decorator';
 
-/** One nested call of a batch wrapper (SPEC §1.4 ToolCallOperation; extra keys are rejected). */
+/** One nested call of a batch wrapper (docs/reference/tools.md#toolcalloperation; extra keys are rejected). */
 export class ToolCallOperation {
   @Param({ type: 'string', description: 'Name of the tool to call (any visible non-batch tool of this tier or below).' })
   tool!: string;

@@ -3,7 +3,7 @@ import { Field } from '../framework/decorators/param.decorator';
 export const WAIT_OUTCOMES = ['matched', 'any_output', 'stopped', 'alternate_screen', 'timeout'] as const;
 export type WaitOutcome = (typeof WAIT_OUTCOMES)[number];
 
-/** SPEC §1.4 WaitForTextResult. */
+/** WaitForTextResult (docs/reference/tools.md#waitfortextresult). */
 export class WaitForTextResult {
   @Field({ type: 'boolean', description: 'True for outcome matched or any_output' }) found!: boolean;
   @Field({ enum: WAIT_OUTCOMES, description: 'Why the wait ended' }) outcome!: WaitOutcome;

@@ -1,6 +1,6 @@
 import { Field } from '../framework/decorators/param.decorator';
 
-/** SPEC §1.4 WindowInfo with B1 types. */
+/** WindowInfo (docs/reference/tools.md#windowinfo) with typed fields (docs/reference/tools.md#typed-fields). */
 export class WindowInfo {
   @Field({ type: 'string', description: 'Window id, e.g. @1' }) window_id!: string;
   @Field({ type: 'string', nullable: true }) window_name!: string | null;

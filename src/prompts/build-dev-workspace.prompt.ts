@@ -3,7 +3,10 @@ import { sessionNameArg } from './prompt-args';
 import { pyRepr } from './python-repr';
 import { TmuxPrompt } from './tmux-prompt.base';
 
-/** build_dev_workspace (SPEC §2.2): editor on top, shell bottom-left, logs bottom-right, targeted by pane ids. */
+/**
+ * build_dev_workspace (docs/reference/resources-and-prompts.md#build_dev_workspace): editor on top,
+ * shell bottom-left, logs bottom-right, targeted by pane ids.
+ */
 @injectable()
 export class BuildDevWorkspacePrompt extends TmuxPrompt {
   readonly name = 'build_dev_workspace';

@@ -3,7 +3,10 @@ import { paneIdArg } from './prompt-args';
 import { pyRepr } from './python-repr';
 import { TmuxPrompt } from './tmux-prompt.base';
 
-/** diagnose_failing_pane (SPEC §2.2): read everything in one call, then plan without executing. */
+/**
+ * diagnose_failing_pane (docs/reference/resources-and-prompts.md#diagnose_failing_pane): read
+ * everything in one call, then plan without executing.
+ */
 @injectable()
 export class DiagnoseFailingPanePrompt extends TmuxPrompt {
   readonly name = 'diagnose_failing_pane';

@@ -5,8 +5,8 @@ import { InterruptGracefullyPrompt } from './interrupt-gracefully.prompt';
 import { GetPromptTool, ListPromptsTool } from './prompt-tools';
 import { RunAndWaitPrompt } from './run-and-wait.prompt';
 
-/** The four prompts (SPEC §2.2), registered under the PROMPTS multi-token. */
+/** The four prompts (docs/reference/resources-and-prompts.md#prompts), registered under the PROMPTS multi-token. */
 export const prompts: Class[] = [RunAndWaitPrompt, DiagnoseFailingPanePrompt, BuildDevWorkspacePrompt, InterruptGracefullyPrompt];
 
-/** Tools registered only when `promptsAsTools` is on (SPEC B11, C27). */
+/** Tools registered only when `promptsAsTools` is on (docs/reference/resources-and-prompts.md#prompts-as-tools). */
 export const promptTools: Class[] = [ListPromptsTool, GetPromptTool];

@@ -4,9 +4,9 @@ import { pyRepr } from './python-repr';
 import { TmuxPrompt } from './tmux-prompt.base';
 
 /**
- * interrupt_gracefully (SPEC §2.2): C-c, wait for a prompt with NO stop list (the terminal echoes ^C
- * whenever SIGINT is delivered, so stopping on it marks success as failure), re-check the command,
- * never escalate on its own.
+ * interrupt_gracefully (docs/reference/resources-and-prompts.md#interrupt_gracefully): C-c, wait
+ * for a prompt with NO stop list (the terminal echoes ^C whenever SIGINT is delivered, so stopping
+ * on it marks success as failure), re-check the command, never escalate on its own.
  */
 @injectable()
 export class InterruptGracefullyPrompt extends TmuxPrompt {

@@ -11,8 +11,9 @@ import { PromptListResult } from '../models/prompt-list-result.model';
 import { GetPromptInput, ListPromptsInput } from './get-prompt.input';
 
 /**
- * Prompts as tools (SPEC B11, C27): for clients that cannot use MCP prompts. Registered only
- * when TMUX_MCP_PROMPTS_AS_TOOLS=1; readonly tier, so they show at every safety level.
+ * Prompts as tools (docs/reference/resources-and-prompts.md#prompts-as-tools): for clients that
+ * cannot use MCP prompts. Registered only when TMUX_MCP_PROMPTS_AS_TOOLS=1; readonly tier, so they
+ * show at every safety level.
  */
 @Tool('readonly', { title: 'List Prompts' })
 export class ListPromptsTool implements ToolHandler<ListPromptsInput, PromptListResult> {
@@ -50,7 +51,8 @@ export class GetPromptTool implements ToolHandler<GetPromptInput, GetPromptResul
       const { messages } = await this.catalog.get(input.name, input.arguments ?? {});
       return { messages };
     } catch (err) {
-      // Over prompts/get these are -32602; as a tool they are agent-correctable (SPEC C27).
+      // Over prompts/get these are -32602; as a tool they are agent-correctable
+      // (docs/reference/resources-and-prompts.md#prompt-errors).
       if (isPromptArgumentError(err)) throw new ExpectedToolError(err.message);
       throw err;
     }

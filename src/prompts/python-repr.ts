@@ -1,7 +1,8 @@
 /**
- * Python-style rendering of values inside prompt bodies (SPEC C18): strings as `repr()` would print
- * them (`'%1'`, or double quotes when the text holds a single quote and no double quote), numbers
- * in their shortest form (`60`, `0.5`).
+ * Python-style rendering of values inside prompt bodies
+ * (docs/reference/resources-and-prompts.md#prompts): strings as `repr()` would print them (`'%1'`,
+ * or double quotes when the text holds a single quote and no double quote), numbers in their
+ * shortest form (`60`, `0.5`).
  */
 export function pyRepr(s: string): string {
   const quote = s.includes("'") && !s.includes('"') ? '"' : "'";

@@ -6,8 +6,9 @@ import { pyRepr, shortNumber } from './python-repr';
 import { TmuxPrompt } from './tmux-prompt.base';
 
 /**
- * run_and_wait (SPEC §2.2): teaches run_command, the one-call authored-command primitive. The body
- * never names the low-level channel tool nor a typed-keys-then-poll-the-screen loop.
+ * run_and_wait (docs/reference/resources-and-prompts.md#run_and_wait): teaches run_command, the
+ * one-call authored-command primitive. The body never names the low-level channel tool nor a
+ * typed-keys-then-poll-the-screen loop.
  */
 @injectable()
 export class RunAndWaitPrompt extends TmuxPrompt {

@@ -3,7 +3,7 @@ import type { PromptArgumentDef, PromptProvider } from '../framework/protocol/pr
 import type { CompletionContext } from '../framework/protocol/resources.handlers';
 import { TmuxCompletionService } from '../resources/tmux-completion.service';
 
-/** Arguments completed from live tmux state (SPEC B15): the others are free text. */
+/** Arguments completed from live tmux state (docs/reference/resources-and-prompts.md#completions): the others are free text. */
 const COMPLETABLE = new Set(['pane_id', 'session_name']);
 
 /**

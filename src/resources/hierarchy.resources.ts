@@ -5,7 +5,7 @@ import { TmuxResourceReader } from './tmux-resource-reader.service';
 
 type Vars = Readonly<Record<string, string>>;
 const JSON_MIME = 'application/json';
-/** Bodies are JSON with indent 2 (SPEC §2.1). */
+/** Bodies are JSON with indent 2 (docs/reference/resources-and-prompts.md#resource-bodies). */
 const json = (v: unknown) => JSON.stringify(v, null, 2);
 
 /**

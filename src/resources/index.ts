@@ -8,7 +8,10 @@ import {
   WindowResource,
 } from './hierarchy.resources';
 
-/** The six tmux:// resource templates (SPEC §2.1), registered under the RESOURCES multi-token. */
+/**
+ * The six tmux:// resource templates (docs/reference/resources-and-prompts.md#resource-templates),
+ * registered under the RESOURCES multi-token.
+ */
 export const resources: Class[] = [
   SessionsResource,
   SessionResource,

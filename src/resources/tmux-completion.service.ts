@@ -5,9 +5,9 @@ import { nameMatches } from '../services/target-resolver.service';
 import { TmuxServerPool } from '../services/tmux-server-pool.service';
 
 /**
- * Completion candidates from live tmux state (SPEC B15, C27), shared by resource templates and
- * prompts. `context` carries the other variables already chosen: `socket_name` picks the server,
- * `session_name` narrows window indexes and pane ids.
+ * Completion candidates from live tmux state (docs/reference/resources-and-prompts.md#completions),
+ * shared by resource templates and prompts. `context` carries the other variables already chosen:
+ * `socket_name` picks the server, `session_name` narrows window indexes and pane ids.
  */
 @injectable()
 export class TmuxCompletionService {

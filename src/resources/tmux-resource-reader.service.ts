@@ -16,8 +16,10 @@ import { TmuxServerPool } from '../services/tmux-server-pool.service';
 const q = (v: string) => safeText(v);
 
 /**
- * Reads the tmux hierarchy for the tmux:// resources (SPEC §2.1). Lookups are by session NAME
- * and window INDEX, as the URIs carry them; a miss is a ResourceNotFoundError (SPEC B6).
+ * Reads the tmux hierarchy for the tmux:// resources
+ * (docs/reference/resources-and-prompts.md#resource-bodies). Lookups are by session NAME and window
+ * INDEX, as the URIs carry them; a miss is a ResourceNotFoundError
+ * (docs/reference/resources-and-prompts.md#resource-errors).
  */
 @injectable()
 export class TmuxResourceReader {

@@ -14,7 +14,7 @@ import type { ToolInterceptor } from '../framework/pipeline/tool-interceptor';
 import { buildMcpServer } from '../framework/protocol/mcp-server.adapter';
 import { protocolExtensions } from '../framework/protocol/protocol-extensions';
 import { ToolRegistry } from '../framework/registry/tool-registry';
-import { INTERCEPTORS, LOGGER_FACTORY, SHUTDOWN_HOOKS, TOOL_DISPATCHER } from '../framework/tokens';
+import { INTERCEPTORS, LOGGER_FACTORY, resolveAllTokens, SHUTDOWN_HOOKS, TOOL_DISPATCHER } from '../framework/tokens';
 import { ENGINE_FACTORY, TmuxServerPool } from '../services/tmux-server-pool.service';
 import { createEngineFactory } from '../tmux/engine.factory';
 import { corePlugin } from './core.plugin';
@@ -79,7 +79,7 @@ export async function createServer(options: CreateServerOptions = {}): Promise<T
     }
   }
   if (!registry) registry = new ToolRegistry(container);
-  const interceptors = sortInterceptors(container.resolveAll(INTERCEPTORS) as ToolInterceptor[]);
+  const interceptors = sortInterceptors(container.resolveAll<ToolInterceptor>(INTERCEPTORS));
   log.debug(`interceptor order: ${interceptors.map((i) => `${i.order}:${i.constructor.name}`).join(' > ')}`);
   const dispatcher = new ToolDispatcher(container, registry, interceptors, loggers('tmux_mcp.tools'));
   container.register(TOOL_DISPATCHER, { useValue: dispatcher });
@@ -107,7 +107,7 @@ export async function createServer(options: CreateServerOptions = {}): Promise<T
     async close() {
       if (closed) return;
       closed = true;
-      const hooks = container.isRegistered(SHUTDOWN_HOOKS, true) ? (container.resolveAll(SHUTDOWN_HOOKS) as ShutdownHook[]) : [];
+      const hooks = resolveAllTokens(container, SHUTDOWN_HOOKS);
       for (const h of hooks) {
         try {
           await h();

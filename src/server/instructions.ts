@@ -1,11 +1,11 @@
 import { basename } from 'node:path';
 import type { Tier } from '../framework/metadata/tool-metadata';
 
-/** MCP instructions budget (SPEC §2.3): the whole text must fit in 2048 UTF-8 bytes. */
+/** MCP instructions budget (docs/reference/protocol.md#instructions-budget): the whole text must fit in 2048 UTF-8 bytes. */
 export const INSTRUCTIONS_MAX_BYTES = 2048;
 
-// The authored text lives here and only here (SPEC C17). Order of first mentions matters:
-// run_command < wait_for_channel < wait_for_text.
+// The authored text lives here and only here (docs/reference/protocol.md#instructions). Order of
+// first mentions matters: run_command < wait_for_channel < wait_for_text.
 const SEGMENTS = [
   "tmux MCP server. Hierarchy: Server > Session > Window > Pane. Prefer pane_id (e.g. '%1') to target panes. Targeted tmux tools accept socket_name (defaults to TMUX_MCP_SOCKET); list_servers discovers sockets via TMUX_TMPDIR plus extra_socket_paths.",
   "TRIGGERS: tmux sessions, windows, panes; bare 'pane', 'split', 'this terminal', 'send keys', 'scrollback', 'copy mode' mean tmux; ids '%N' '@N' '$N' are unambiguous. ANTI-TRIGGERS: browser windows/tabs, editor panes (VS Code, Cursor, Neovim splits), GUI windows (i3, sway, Hyprland), Jupyter cells, login/HTTP sessions. A bare ambiguous 'window' or 'session': ask one clarifying question.",
@@ -31,8 +31,10 @@ function contextBlock(pane: string, socket: string | null): string {
 }
 
 /**
- * Builds the instructions (SPEC §2.3, B17, C17). The caller context is dropped piecewise when it
- * would not fit; the authored text itself must always fit with a nominal context, else start-up fails.
+ * Builds the instructions (docs/reference/protocol.md#instructions,
+ * docs/reference/protocol.md#instructions-budget). The caller context is dropped piecewise when it
+ * would not fit; the authored text itself must always fit with a nominal context, else start-up
+ * fails.
  */
 export function buildInstructions(input: InstructionsInput): string {
   const parts = [...SEGMENTS];

@@ -9,20 +9,20 @@ import { TmuxCommandNotFound } from '../tmux/tmux-errors';
 import { TmuxServerPool } from './tmux-server-pool.service';
 import { runBounded } from './channel-deadline';
 
-/** Agent buffer namespace (SPEC B16): user and clipboard buffers never match it. */
+/** Agent buffer namespace (docs/reference/engine.md#buffer-names): user and clipboard buffers never match it. */
 export const BUFFER_PREFIX = 'tmux_mcp_';
 const LOGICAL_RE = /^[A-Za-z0-9_.-]{1,64}$/;
 const NAME_RE = /^tmux_mcp_[0-9a-f]{32}_[A-Za-z0-9_.-]{1,64}$/;
-/** SPEC §1.5: buffer commands are capped at 5 s. */
+/** Buffer commands are capped at 5 s (docs/reference/tools.md#buffers). */
 export const BUFFER_TIMEOUT_MS = 5000;
 
 const keyId = (k: TmuxServerKey) => JSON.stringify([k.socketName, k.socketPath, k.tmuxBin]);
 
 /**
- * The buffers this process created and still holds, per tmux server (SPEC C24). At shutdown it
- * deletes exactly those, never others by prefix: another agent's buffers and the user's stay.
- * A per-server singleton; it registers its shutdown hook when first constructed, which is
- * before any buffer can exist.
+ * The buffers this process created and still holds, per tmux server
+ * (docs/reference/engine.md#buffer-cleanup). At shutdown it deletes exactly those, never others by
+ * prefix: another agent's buffers and the user's stay. A per-server singleton; it registers its
+ * shutdown hook when first constructed, which is before any buffer can exist.
  */
 @injectable()
 export class BufferStore {
@@ -43,7 +43,7 @@ export class BufferStore {
     return `${BUFFER_PREFIX}${randomUUID().replace(/-/g, '')}_${l}`;
   }
 
-  /** Every tool but load_buffer takes only full agent names (SPEC §1.5): no reading user/clipboard buffers. */
+  /** Every tool but load_buffer takes only full agent names (docs/reference/tools.md#buffers): no reading user/clipboard buffers. */
   assertName(name: string): void {
     if (!NAME_RE.test(name)) throw new ExpectedToolError(`Invalid buffer name: ${safeRepr(name)}`);
   }
@@ -65,10 +65,10 @@ export class BufferStore {
   }
 
   /**
-   * Runs one buffer command within 5 s with the texts of SPEC §1.5:
+   * Runs one buffer command within 5 s with the texts of docs/reference/errors.md#buffers:
    * `<verb> failed for '<name>': <stderr>` and `<verb> timeout after 5s for '<name>'`, except
-   * `load-buffer failed: <stderr>`, which the reference words without the name (the same text as
-   * paste_text's load step, SPEC §1.5 Pane I/O).
+   * `load-buffer failed: <stderr>`, which is worded without the name (the same text as
+   * paste_text's load step, docs/reference/tools.md#paste_text).
    */
   async run(engine: TmuxEngine, verb: string, name: string, args: readonly string[], signal?: AbortSignal, raw = false): Promise<string> {
     const n = safeRepr(name);
@@ -86,7 +86,11 @@ export class BufferStore {
     return r.value;
   }
 
-  /** Shutdown GC (SPEC C24, B13): best effort, every server in parallel, each delete capped. */
+  /**
+   * Shutdown GC (docs/reference/engine.md#buffer-cleanup,
+   * docs/reference/configuration.md#shutdown): best effort, every server in parallel, each delete
+   * capped.
+   */
   async releaseAll(): Promise<void> {
     const entries = [...this.held.values()];
     this.held.clear();

@@ -20,8 +20,8 @@ function real(p: string): string {
 }
 
 /**
- * Who runs this MCP server (SPEC §5): parsed from TMUX / TMUX_PANE once. Drives the self-kill
- * guard (conservative) and `is_caller` (strict).
+ * Who runs this MCP server (docs/reference/safety.md#caller-identity): parsed from TMUX / TMUX_PANE
+ * once. Drives the self-kill guard (conservative) and `is_caller` (strict).
  */
 @injectable()
 export class CallerIdentityService {
@@ -71,7 +71,7 @@ export class CallerIdentityService {
     return join(tmpdir, `tmux-${uid}`, engine.key.socketName ?? 'default');
   }
 
-  /** Conservative "caller is on this server" predicate of the self-kill guard (SPEC §5). */
+  /** Conservative "caller is on this server" predicate of the self-kill guard (docs/reference/safety.md#guard-predicate). */
   async callerOnServer(engine: TmuxEngine): Promise<boolean> {
     const c = this.caller;
     if (!c) return false;
@@ -82,7 +82,7 @@ export class CallerIdentityService {
     return basename(c.socketPath) === (engine.key.socketName ?? 'default');
   }
 
-  /** Strict `is_caller` (SPEC §5): null outside tmux; true only for our pane on our socket. */
+  /** Strict `is_caller` (docs/reference/safety.md#is_caller): null outside tmux; true only for our pane on our socket. */
   async isCallerFn(engine: TmuxEngine): Promise<(paneId: string) => boolean | null> {
     const c = this.caller;
     if (!c || !c.paneId) return () => null;

@@ -1,7 +1,7 @@
 /**
  * Pure helpers shared by the pane reading tools: trailing-blank trimming and tail-preserving
- * truncation by lines and UTF-8 bytes (SPEC §1.5 capture_since, C31: cuts land on character
- * boundaries).
+ * truncation by lines and UTF-8 bytes (docs/reference/tools.md#capture_since; cuts land on character
+ * boundaries, docs/reference/protocol.md#strings).
  */
 
 const utf8 = (s: string): number => Buffer.byteLength(s, 'utf8');
@@ -19,7 +19,7 @@ export function tailLines(lines: string[], max: number | null): { kept: string[]
   return { kept: lines.slice(lines.length - max), dropped: lines.length - max };
 }
 
-/** The last `maxBytes` UTF-8 bytes of `s`, starting on a character boundary (SPEC C31). */
+/** The last `maxBytes` UTF-8 bytes of `s`, starting on a character boundary (docs/reference/protocol.md#strings). */
 export function tailUtf8(s: string, maxBytes: number): string {
   const b = Buffer.from(s, 'utf8');
   if (b.length <= maxBytes) return s;
@@ -36,9 +36,10 @@ export interface LimitedLines {
 }
 
 /**
- * Tail-preserving limits of SPEC §1.5 capture_since (also used for wait_for_text's tail): first
- * `maxLines`, then drop the oldest whole lines while the UTF-8 size of the newline-joined text
- * exceeds `maxBytes`; a single remaining line is cut to its last `maxBytes` bytes. No in-band marker.
+ * Tail-preserving limits of capture_since (docs/reference/tools.md#capture_since; also used for
+ * wait_for_text's tail): first `maxLines`, then drop the oldest whole lines while the UTF-8 size of
+ * the newline-joined text exceeds `maxBytes`; a single remaining line is cut to its last `maxBytes`
+ * bytes. No in-band marker.
  */
 export function limitLines(input: readonly string[], maxLines: number | null, maxBytes: number | null): LimitedLines {
   let kept = [...input];

@@ -2,10 +2,10 @@ import { createHash } from 'node:crypto';
 import { ExpectedToolError } from '../framework/errors/tool-errors';
 import type { PaneState } from './pane-state.service';
 
-/** The decoded `capture-since-v1:` cursor (SPEC §1.5). Field names are the wire names. */
+/** The decoded `capture-since-v1:` cursor (docs/reference/tools.md#capture_since). Field names are the wire names. */
 export interface CaptureCursor {
   pane_id: string;
-  /** tmux's decimal string, as the reference server writes it (cursors stay interchangeable). */
+  /** tmux's decimal string, as libtmux-mcp writes it (cursors stay interchangeable with its own). */
   pane_pid: string;
   history_size: number;
   pane_height: number;
@@ -24,7 +24,8 @@ export const lineHash = (line: string): string => createHash('sha256').update(li
 
 /** Builds the cursor for the state just read and the rows from the cursor row down. */
 export function encodeCursor(paneId: string, state: PaneState, cursorRows: readonly string[]): string {
-  // Keys in sorted order, compact: byte-identical to the reference's json.dumps(sort_keys=True).
+  // Keys in sorted order, compact: byte-identical to libtmux-mcp's json.dumps(sort_keys=True), so cursors
+  // stay interchangeable (docs/reference/tools.md#capture_since).
   const payload = {
     anchor_abs: state.history_size + state.cursor_y,
     anchor_hash: cursorRows.length ? lineHash(cursorRows[0]) : null,
@@ -83,6 +84,6 @@ export function decodeCursor(cursor: string): CaptureCursor {
     pane_height: nonNegInt(payload, 'pane_height'),
     anchor_abs: nonNegInt(payload, 'anchor_abs'),
     anchor_hash: typeof anchorHash === 'string' ? anchorHash : null,
-    below_hashes: below as string[],
+    below_hashes: below,
   };
 }

@@ -17,7 +17,8 @@ export interface PaneRead {
 const STABLE_READ_ATTEMPTS = 3;
 
 /**
- * The capture_since algorithm of SPEC §1.5. It never blocks and never waits for events (C34):
+ * The capture_since algorithm (docs/reference/tools.md#capture_since). It never blocks and never waits for
+ * events (docs/reference/engine.md#waits-without-events):
  * every call is a few reads bracketed by two state samples, retried until tmux held still.
  */
 @injectable()

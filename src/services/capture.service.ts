@@ -8,13 +8,14 @@ export interface CaptureRange {
   start?: number | '-' | null;
   /** `-E`: a line number; omitted = the last visible row. */
   end?: number | null;
-  /** `-J`: join wrapped lines (and keep trailing spaces), SPEC §1.5 search_panes / wait_for_text. */
+  /** `-J`: join wrapped lines (and keep trailing spaces), docs/reference/tools.md#search_panes, docs/reference/tools.md#wait_for_text. */
   join?: boolean;
 }
 
 /**
  * `capture-pane -p -t %N [-J] [-S start] [-E end]`: plain text, no escape sequences. Only ids we
- * resolved and integers reach the argv (SPEC C6); trailing empty rows are dropped as libtmux does.
+ * resolved and integers reach the argv (docs/reference/tools.md#explicit-targets); trailing empty
+ * rows are dropped as libtmux does.
  */
 @injectable()
 export class CaptureService {

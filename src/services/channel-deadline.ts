@@ -4,8 +4,9 @@ export type Bounded<T> = { timedOut: false; value: T } | { timedOut: true };
 /**
  * Runs `fn` with an AbortSignal that fires at the deadline or when `outer` (the call's own
  * cancellation) fires. Whatever `fn` rejects with after our deadline counts as a timeout, so the
- * caller can word it (SPEC §1.5 `… timeout after 5s …`) regardless of how the engine reports an
- * abort. A cancellation from `outer` is rethrown as is. Used by the channel and buffer tools.
+ * caller can word it (`… timeout after 5s …`, docs/reference/errors.md#channels,
+ * docs/reference/errors.md#buffers) regardless of how the engine reports an abort. A cancellation
+ * from `outer` is rethrown as is. Used by the channel and buffer tools.
  */
 export async function runBounded<T>(
   ms: number,

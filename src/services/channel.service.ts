@@ -9,23 +9,24 @@ import { TmuxCommandNotFound } from '../tmux/tmux-errors';
 import { runBounded } from './channel-deadline';
 
 const CHANNEL_RE = /^[A-Za-z0-9_.:-]{1,128}$/;
-/** SPEC §1.5: `wait-for -S` is capped at 5 s. */
+/** `wait-for -S` is capped at 5 s (docs/reference/tools.md#signal_channel). */
 export const SIGNAL_TIMEOUT_MS = 5000;
-/** Heartbeat period: progress at least once a second (SPEC B23) with margin for timer drift. */
+/** Heartbeat period: progress at least once a second (docs/reference/protocol.md#progress) with margin for timer drift. */
 const HEARTBEAT_MS = 500;
 
-/** Numbers in texts print shortest (SPEC B25, C18): 30 → `30`, 0.5 → `0.5`. */
+/** Numbers in texts print shortest (docs/reference/tools.md#numbers-in-texts): 30 → `30`, 0.5 → `0.5`. */
 export const shortest = (n: number): string => String(n);
 
 /**
- * tmux `wait-for` channels (SPEC §1.5). The blocking wait runs as its own killable `tmux`
- * child, never on the control connection, where it would hold every later command (SPEC C3).
+ * tmux `wait-for` channels (docs/reference/tools.md#channels). The blocking wait runs as its own
+ * killable `tmux` child, never on the control connection, where it would hold every later command
+ * (docs/reference/engine.md#blocking-wait-for).
  */
 @injectable()
 export class ChannelService {
   constructor(@inject(SERVER_CONFIG) private readonly config: ServerConfig) {}
 
-  /** `Invalid channel name: '<name>'` (value through the safe repr, SPEC C12). */
+  /** `Invalid channel name: '<name>'` (value through the safe repr, docs/reference/protocol.md#safe-repr). */
   validate(channel: string): void {
     if (!CHANNEL_RE.test(channel)) throw new ExpectedToolError(`Invalid channel name: ${safeRepr(channel)}`);
   }

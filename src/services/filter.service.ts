@@ -27,7 +27,7 @@ export interface FilterClause {
   value: unknown;
 }
 
-/** Python type names, as SPEC §1.3's texts use them. */
+/** Python type names, as the filter and environment texts use them (docs/reference/tools.md#filters). */
 export function pyTypeName(v: unknown): string {
   if (v === null) return 'NoneType';
   if (Array.isArray(v)) return 'list';
@@ -39,7 +39,8 @@ export function pyTypeName(v: unknown): string {
 
 /**
  * Parses a dict-or-JSON-string parameter (filters, environment): null/''/{} → undefined.
- * Domain errors per SPEC §1.3 (`Invalid <name> JSON: …`, `<name> must be a JSON object, got <type>`).
+ * Domain errors of docs/reference/tools.md#filters and docs/reference/tools.md#environment-parameters
+ * (`Invalid <name> JSON: …`, `<name> must be a JSON object, got <type>`).
  */
 export function parseObjectParam(name: string, raw: unknown): Record<string, unknown> | undefined {
   if (raw === null || raw === undefined || raw === '') return undefined;
@@ -48,7 +49,8 @@ export function parseObjectParam(name: string, raw: unknown): Record<string, unk
     try {
       obj = JSON.parse(raw);
     } catch (err) {
-      // V8's message quotes the input; keep only where it failed (SPEC C12: no echo).
+      // V8's message quotes the input; keep only where it failed (no echo,
+      // docs/reference/protocol.md#never-echoing-values).
       const pos = /position (\d+)/.exec((err as Error).message);
       throw new ExpectedToolError(`Invalid ${name} JSON: not a valid JSON document${pos ? ` (error at position ${pos[1]})` : ''}`);
     }
@@ -57,7 +59,7 @@ export function parseObjectParam(name: string, raw: unknown): Record<string, unk
     throw new ExpectedToolError(`${name} must be a JSON object, got ${pyTypeName(obj)}`);
   const entries = Object.entries(obj as Record<string, unknown>);
   if (!entries.length) return undefined;
-  const out: Record<string, unknown> = Object.create(null);
+  const out = Object.create(null) as Record<string, unknown>;
   for (const [k, v] of entries) out[k] = v;
   return out;
 }
@@ -66,8 +68,8 @@ const asText = (v: unknown): string => (v === true ? '1' : v === false ? '0' : S
 
 /**
  * V8's message is `Invalid regular expression: /<source>/<flags>: <reason>`: only the reason is
- * kept, the source is the caller's filter value and is never echoed (SPEC C12, C22; the same
- * text search_panes gives).
+ * kept, the source is the caller's filter value and is never echoed (docs/reference/tools.md#filters; the
+ * same text search_panes gives).
  */
 function compile(pattern: string, flags: string): RegExp {
   try {
@@ -79,8 +81,8 @@ function compile(pattern: string, flags: string): RegExp {
 }
 
 /**
- * Django-style filters over tmux rows (SPEC §1.3, C22): `field__op` keys, ANDed; values compare
- * as tmux's raw strings; an unknown field is null and never matches.
+ * Django-style filters over tmux rows (docs/reference/tools.md#filters): `field__op` keys, ANDed;
+ * values compare as tmux's raw strings; an unknown field is null and never matches.
  */
 @injectable()
 export class FilterService {
@@ -111,7 +113,7 @@ export class FilterService {
     return clauses.map((c) => c.field).filter((f) => FIELD_NAME_RE.test(f) && KNOWN_FORMATS.has(f));
   }
 
-  apply<T>(
+  apply(
     rows: readonly Row[],
     clauses: readonly FilterClause[],
     alias: (row: Row, field: string) => string | undefined = () => undefined,

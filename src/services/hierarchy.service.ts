@@ -3,7 +3,7 @@ import type { TmuxEngine } from '../tmux/tmux-engine';
 import { TmuxNoServer } from '../tmux/tmux-errors';
 import { formatOf, parseRows, PANE_FIELDS, Row, SEP, SESSION_FIELDS, WINDOW_FIELDS } from './tmux-formats';
 
-/** Marks the engine's own control clients (SPEC B22): tmux reports it as `#{client_termname}`. */
+/** Marks the engine's own control clients (docs/reference/engine.md#invisibility): tmux reports it as `#{client_termname}`. */
 export const ENGINE_CLIENT_TERM = 'tmux-mcp-engine';
 
 export type PaneScope = { all: true } | { sessionId: string } | { windowId: string };
@@ -24,7 +24,7 @@ function fieldsAndFormat(base: readonly string[], extra: readonly string[]): { f
 
 /**
  * Raw listings of sessions, windows and panes (rows of tmux strings). Every call lists by id
- * scope with explicit `-t` ids (SPEC C6); "no server" becomes an empty list.
+ * scope with explicit `-t` ids (docs/reference/tools.md#explicit-targets); "no server" becomes an empty list.
  */
 @injectable()
 export class HierarchyService {
@@ -46,8 +46,8 @@ export class HierarchyService {
   }
 
   /**
-   * Attached clients per session id, without engine clients (SPEC B22): `session_attached`
-   * as the user would count it.
+   * Attached clients per session id, without engine clients
+   * (docs/reference/engine.md#invisibility): `session_attached` as the user would count it.
    */
   async attachedCounts(engine: TmuxEngine): Promise<Map<string, number>> {
     const counts = new Map<string, number>();

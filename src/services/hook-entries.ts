@@ -3,10 +3,10 @@ import type { HookEntry } from '../models/hook-entry.model';
 const INDEXED = /^(.+)\[(\d+)\]$/;
 
 /**
- * Parses `show-hooks` lines (SPEC §1.5 Hooks): `name[3] command` → {name, 3, command};
- * `name command` → index null; a bare `name` (an unset hook) yields nothing. Entries are sorted
- * by the raw key, as the reference does; the first occurrence of a key wins when two listings
- * (`-g` and `-gw`) are merged.
+ * Parses `show-hooks` lines (docs/reference/tools.md#hooks): `name[3] command` → {name, 3,
+ * command}; `name command` → index null; a bare `name` (an unset hook) yields nothing. Entries are
+ * sorted by the raw key as text (so `x[10]` comes before `x[2]`); the first occurrence of a key
+ * wins when two listings (`-g` and `-gw`) are merged.
  */
 export function parseHookLines(lines: readonly string[]): HookEntry[] {
   const byKey = new Map<string, HookEntry>();

@@ -1,4 +1,4 @@
-/** tmux 3.3a format variables (from tmux(1) FORMATS): filter keys outside this set are null (SPEC C22). */
+/** tmux 3.3a format variables (from tmux(1) FORMATS): filter keys outside this set are null (docs/reference/tools.md#filters). */
 export const KNOWN_FORMATS: ReadonlySet<string> = new Set([
   'active_window_index',
   'alternate_on',

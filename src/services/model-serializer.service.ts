@@ -4,7 +4,7 @@ import type { SessionInfo } from '../models/session-info.model';
 import type { WindowInfo } from '../models/window-info.model';
 import { Row, toFlag, toInt, toStr } from './tmux-formats';
 
-/** Rows → output models with SPEC B1 types (integers and booleans, not tmux strings). */
+/** Rows → output models with typed fields (docs/reference/tools.md#typed-fields: integers and booleans, not tmux strings). */
 @injectable()
 export class ModelSerializer {
   session(row: Row, attached: Map<string, number>): SessionInfo {

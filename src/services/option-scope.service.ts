@@ -8,7 +8,7 @@ import { TargetResolver } from './target-resolver.service';
 export const OPTION_SCOPES = ['server', 'session', 'window', 'pane'] as const;
 export type OptionScope = (typeof OPTION_SCOPES)[number];
 
-/** The scope arguments shared by show_option, set_option, show_hooks and show_hook (SPEC §1.2). */
+/** The scope arguments shared by show_option, set_option, show_hooks and show_hook (docs/reference/tools.md#options). */
 export interface ScopeArgs {
   scope: string | null;
   target: string | null;
@@ -16,10 +16,11 @@ export interface ScopeArgs {
 }
 
 /**
- * Turns scope/target/global_ into tmux flags (SPEC §1.5 Options, Hooks; C6). The target is
- * resolved in our code (session NAME exactly, window id, pane id) and passed as an id; scope
- * null or server never gets `-t`; a session/window/pane scope without target uses the SPEC §1.3
- * fallback object.
+ * Turns scope/target/global_ into tmux flags (docs/reference/tools.md#options,
+ * docs/reference/tools.md#hooks). The target is resolved in our code (session NAME exactly, window
+ * id, pane id) and passed as an id (docs/reference/tools.md#explicit-targets); scope null or server
+ * never gets `-t`; a session/window/pane scope without target uses the fallback object of the
+ * resolution rules (the first session, its first window, its first pane).
  */
 @injectable()
 export class OptionScopeService {

@@ -4,7 +4,7 @@ import { LibTmuxException, TmuxNoServer } from '../tmux/tmux-errors';
 
 const INDEXED_KEY = /^.+\[\d+\]$/;
 
-/** SPEC C26: digits → integer, on/off → boolean, anything else stays the string tmux printed. */
+/** docs/reference/tools.md#show_option: digits → integer, on/off → boolean, anything else stays the string tmux printed. */
 export function convertOptionValue(raw: string): number | boolean | string {
   if (/^\d+$/.test(raw)) {
     const n = Number(raw);
@@ -20,9 +20,10 @@ export function convertOptionValue(raw: string): number | boolean | string {
 const keyOf = (line: string) => (line.includes(' ') ? line.slice(0, line.indexOf(' ')) : line);
 
 /**
- * Reads and writes one tmux option (SPEC §1.5, C26). Values come from `show-options -v`, which
- * prints them unescaped; the plain listing (keys `name[3] …`, or a bare `name` for an empty
- * array) tells array options from scalars, since `-v` prints an array as one value per line.
+ * Reads and writes one tmux option (docs/reference/tools.md#show_option,
+ * docs/reference/tools.md#set_option). Values come from `show-options -v`, which prints them
+ * unescaped; the plain listing (keys `name[3] …`, or a bare `name` for an empty array) tells array
+ * options from scalars, since `-v` prints an array as one value per line.
  */
 @injectable()
 export class OptionValueService {
@@ -48,7 +49,7 @@ export class OptionValueService {
     await engine.run(['set-option', ...flags, '--', option, value]);
   }
 
-  /** Array elements in index order (SPEC C26): one `-v` read, or per index if an element spans lines. */
+  /** Array elements in index order (docs/reference/tools.md#show_option): one `-v` read, or per index if an element spans lines. */
   private async readArray(engine: TmuxEngine, flags: readonly string[], option: string, keys: string[]): Promise<string[]> {
     const values = await engine.run(['show-options', '-v', ...flags, '--', option]);
     if (values.length === keys.length) return values;
@@ -64,7 +65,7 @@ export class OptionValueService {
   }
 }
 
-/** tmux answers `invalid option: @name` for a user option that was never set: that is "unset" (SPEC C26). */
+/** tmux answers `invalid option: @name` for a user option that was never set: that is "unset" (docs/reference/tools.md#show_option). */
 function isUnsetUserOption(err: unknown, option: string): boolean {
   return (
     option.startsWith('@') &&

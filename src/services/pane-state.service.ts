@@ -14,7 +14,7 @@ export function rethrowPaneGone(err: unknown, paneId: string): never {
   throw err;
 }
 
-/** One sample of a pane's grid and lifecycle (SPEC §1.5 capture_since / wait_for_text). */
+/** One sample of a pane's grid and lifecycle (docs/reference/tools.md#capture_since, docs/reference/tools.md#wait_for_text). */
 export interface PaneState {
   history_size: number;
   cursor_y: number;
@@ -84,7 +84,7 @@ export class PaneStateService {
     }
   }
 
-  /** A dead or respawned pane invalidates a cursor/baseline anchor (SPEC §1.5 texts). */
+  /** A dead or respawned pane invalidates a cursor/baseline anchor (docs/reference/errors.md#pane-reading-and-waiting). */
   assertSameProcess(paneId: string, state: PaneState, baselinePid: string): void {
     if (state.pane_dead) throw new ExpectedToolError(`pane ${paneId} died; cursor/baseline anchor is no longer valid`);
     if (state.pane_pid !== baselinePid)

@@ -9,7 +9,8 @@ import { BUFFER_TIMEOUT_MS, BufferStore } from './buffer-store.service';
 import { runBounded } from './channel-deadline';
 
 /**
- * paste_text's transport (SPEC §1.5, B16, C24): the text goes to a private temp file (mode 0600,
+ * paste_text's transport (docs/reference/tools.md#paste_text, docs/reference/engine.md#buffer-names,
+ * docs/reference/engine.md#buffer-cleanup): the text goes to a private temp file (mode 0600,
  * so NUL and any size survive, and no argv or control line carries it), is loaded into a fresh
  * `tmux_mcp_<32hex>_paste` buffer, and pasted with `-d` so tmux deletes the buffer itself. The
  * buffer is tracked by the BufferStore while it exists, so a shutdown mid-paste still deletes it.
@@ -37,7 +38,7 @@ export class PasteService {
     }
   }
 
-  /** `load-buffer` capped at 5 s with the texts of SPEC §1.5. */
+  /** `load-buffer` capped at 5 s with the texts of docs/reference/tools.md#paste_text. */
   private async load(engine: TmuxEngine, name: string, file: string, signal: AbortSignal): Promise<void> {
     let r;
     try {

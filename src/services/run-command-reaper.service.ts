@@ -24,10 +24,11 @@ const gone = (err: unknown) =>
   err instanceof TmuxNoServer || (err instanceof Error && /can't find pane|no server running|server exited/.test(err.message));
 
 /**
- * Leftovers of run_command (SPEC C30). A run that timed out or was cancelled keeps running in
- * its shell, which will later set `@s_<id>` and signal `r_<id>`. The reaper waits for that in a
- * killable `wait-for` subprocess (never the control connection, SPEC C3), bounded by the pane's
- * life through a periodic check, and unsets the option once the command finished.
+ * Leftovers of run_command (docs/reference/engine.md#run_command-leftovers). A run that timed out
+ * or was cancelled keeps running in its shell, which will later set `@s_<id>` and signal `r_<id>`.
+ * The reaper waits for that in a killable `wait-for` subprocess (never the control connection,
+ * docs/reference/engine.md#blocking-wait-for), bounded by the pane's life through a periodic check,
+ * and unsets the option once the command finished.
  *
  * tmux 3.3a keeps a killed waiter in the channel's queue and the next signal wakes (and removes)
  * it, so killing our waiter leaves nothing remembered even if the shell signals later. That is
@@ -113,7 +114,7 @@ export class RunCommandReaper {
     }
   }
 
-  /** Shutdown hook (SPEC C30): kill every waiter of ours and unset every option we created. */
+  /** Shutdown hook (docs/reference/engine.md#run_command-leftovers): kill every waiter of ours and unset every option we created. */
   async shutdown(): Promise<void> {
     this.closed = true;
     const entries = [...this.live];

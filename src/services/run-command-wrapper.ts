@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 
-/** The private names of one run_command call (SPEC §1.5): a wait-for channel and a pane user option. */
+/** The private names of one run_command call (docs/reference/engine.md#run-payload): a wait-for channel and a pane user option. */
 export interface RunIds {
   readonly id: string;
   readonly channel: string;
@@ -85,10 +85,10 @@ function stripEchoPrompts(rows: string[], w: number, ids: RunIds, continuations:
 const EARLIER_WRAPPER = /set-option -p -t %\d+ @s_[0-9a-f]{10} "\$s"; .* wait-for -S r_[0-9a-f]{10}/;
 
 /**
- * The visible capture minus our private sync lines (SPEC §1.5): rows naming the channel or
- * the option (and wrapper rows of earlier runs still on screen), and wrapped fragments of the
- * wrapper line; trailing blank rows dropped.
- * `continuations` = payload lines - 1 (the PS2 prompts a shell prints for the payload).
+ * The visible capture minus our private sync lines (docs/reference/engine.md#run-output): rows
+ * naming the channel or the option (and wrapper rows of earlier runs still on screen), and wrapped
+ * fragments of the wrapper line; trailing blank rows dropped. `continuations` = payload lines - 1
+ * (the PS2 prompts a shell prints for the payload).
  */
 export function cleanOutput(captured: readonly string[], ids: RunIds, tail: string, continuations: number): string[] {
   const rows = [...captured];

@@ -23,7 +23,7 @@ export interface SearchQuery {
 /** Captures run a few at a time: pipelined on the control engine, bounded on the subprocess one. */
 const CONCURRENCY = 8;
 
-/** `%2` before `%10`; odd ids after numeric ones, in text order (SPEC §1.5). */
+/** `%2` before `%10`; odd ids after numeric ones, in text order (docs/reference/tools.md#search_panes). */
 function paneOrder(a: string, b: string): number {
   const na = /^%\d+$/.test(a) ? Number(a.slice(1)) : NaN;
   const nb = /^%\d+$/.test(b) ? Number(b.slice(1)) : NaN;
@@ -34,7 +34,7 @@ function paneOrder(a: string, b: string): number {
 }
 
 async function mapLimited<T, R>(items: T[], n: number, fn: (t: T) => Promise<R>): Promise<R[]> {
-  const out: R[] = new Array(items.length);
+  const out = new Array<R>(items.length);
   let next = 0;
   const worker = async () => {
     while (next < items.length) {
@@ -47,7 +47,7 @@ async function mapLimited<T, R>(items: T[], n: number, fn: (t: T) => Promise<R>)
 }
 
 /**
- * search_panes (SPEC §1.5, B9). There is deliberately no `#{C/i:…}` pre-filter: tmux's
+ * search_panes (docs/reference/tools.md#search_panes). There is deliberately no `#{C/i:…}` pre-filter: tmux's
  * window_pane_search checks each physical row with fnmatch (glob characters, ASCII-only case
  * folding, trailing spaces trimmed, wrapped lines not joined), so it misses text our `-J`
  * capture finds, and user text would have to enter a tmux format. Every candidate pane is

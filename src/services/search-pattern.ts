@@ -1,13 +1,14 @@
 import { ExpectedToolError } from '../framework/errors/tool-errors';
 
-/** Escapes every RegExp syntax character: a literal pattern matches itself (SPEC §1.5, B9). */
+/** Escapes every RegExp syntax character: a literal pattern matches itself (docs/reference/tools.md#search_panes). */
 export function escapeRegExp(s: string): string {
   return s.replace(/[\\^$.*+?()[\]{}|/]/g, '\\$&');
 }
 
 /**
  * V8's message is `Invalid regular expression: /<source>/<flags>: <reason>`. Only the reason is
- * kept: the source is the caller's input and is never echoed (SPEC C12).
+ * kept: the source is the caller's input and is never echoed
+ * (docs/reference/protocol.md#never-echoing-values).
  */
 function reasonOf(err: unknown): string {
   const msg = err instanceof Error ? err.message : String(err);

@@ -5,9 +5,10 @@ import { parseObjectParam } from './filter.service';
 const REQUIRED_EMPTY = ['HISTFILE', 'fish_history'];
 
 /**
- * `environment` + `suppress_persistent_history` of the four spawn tools (SPEC §1.3):
- * validated and merged BEFORE any tmux call, returned as `-e KEY=VALUE` argv pairs.
- * Conflicting values are never echoed.
+ * `environment` + `suppress_persistent_history` of the four spawn tools
+ * (docs/reference/tools.md#environment-parameters,
+ * docs/reference/tools.md#suppress_persistent_history): validated and merged BEFORE any tmux call,
+ * returned as `-e KEY=VALUE` argv pairs. Conflicting values are never echoed.
  */
 @injectable()
 export class SpawnEnvService {
@@ -15,7 +16,7 @@ export class SpawnEnvService {
   parse(raw: unknown): Record<string, string> | undefined {
     const obj = parseObjectParam('environment', raw);
     if (!obj) return undefined;
-    const out: Record<string, string> = Object.create(null);
+    const out = Object.create(null) as Record<string, string>;
     for (const [k, v] of Object.entries(obj)) {
       if (typeof v !== 'string') throw new ExpectedToolError('environment keys and values must be strings');
       if (!k || k.includes('=') || k.includes('\0') || v.includes('\0'))
@@ -29,7 +30,7 @@ export class SpawnEnvService {
   merge(raw: unknown, suppress: boolean): Record<string, string> | undefined {
     const env = this.parse(raw);
     if (!suppress) return env;
-    const out: Record<string, string> = Object.assign(Object.create(null), env ?? {});
+    const out = Object.assign(Object.create(null) as Record<string, string>, env ?? {});
     for (const k of REQUIRED_EMPTY) {
       if (k in out && out[k] !== '')
         throw new ExpectedToolError(

@@ -7,7 +7,7 @@ export { NoSessionExists };
 import { HierarchyService } from './hierarchy.service';
 import type { Row } from './tmux-formats';
 
-/** Target arguments shared by most tools (SPEC §1.2). */
+/** Target arguments shared by most tools (docs/reference/tools.md#targeting). */
 export interface TargetArgs {
   session_name?: string | null;
   session_id?: string | null;
@@ -18,14 +18,15 @@ export interface TargetArgs {
 
 /**
  * The name tmux 3.3a stores for a session name (its `session_check_name` runs `utf8_stravis`):
- * `\` is doubled and `$` before a letter, `_` or `{` becomes `\$` (SPEC C23: report what tmux
- * stores). Control characters never get here (schema, SPEC C23).
+ * `\` is doubled and `$` before a letter, `_` or `{` becomes `\$` (results report what tmux
+ * stores, docs/reference/tools.md#session-names). Control characters never get here (the schema
+ * refuses them, docs/reference/tools.md#names-and-escaping).
  */
 export function tmuxStoredSessionName(name: string): string {
   return name.replace(/\\/g, '\\\\').replace(/\$(?=[A-Za-z_{])/g, '\\$');
 }
 
-/** A name lookup accepts the form the caller gave or the form tmux stored (SPEC C23). */
+/** A name lookup accepts the form the caller gave or the form tmux stored (docs/reference/tools.md#session-names). */
 export function nameMatches(stored: string, given: string): boolean {
   return stored === given || stored === tmuxStoredSessionName(given);
 }
@@ -33,9 +34,9 @@ export function nameMatches(stored: string, given: string): boolean {
 const q = (v: string) => safeText(v);
 
 /**
- * Session/window/pane resolution with SPEC §1.3 semantics. Targets are matched exactly in our
- * code against listings (never by tmux's prefix/fnmatch rules, SPEC C6) and returned as rows
- * whose ids are then passed to tmux with `-t`.
+ * Session/window/pane resolution (docs/reference/tools.md#targeting). Targets are matched exactly
+ * in our code against listings (never by tmux's prefix/fnmatch rules) and returned as rows whose
+ * ids are then passed to tmux with `-t` (docs/reference/tools.md#explicit-targets).
  */
 @injectable()
 export class TargetResolver {

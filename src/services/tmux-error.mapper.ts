@@ -18,8 +18,8 @@ export const SUGGEST_AMBIGUOUS =
   'A window shared between sessions is listed once per session that holds it, so a name or index can match more than one row. Target it by id (session_id / window_id / pane_id) instead.';
 
 /**
- * tmux's own error text, as it may appear in a message (SPEC C12): control characters escaped,
- * at most 200 code points. Quotes stay as tmux wrote them.
+ * tmux's own error text, as it may appear in a message (docs/reference/errors.md#tmux-errors):
+ * control characters escaped, at most 200 code points. Quotes stay as tmux wrote them.
  */
 export function tmuxText(text: string): string {
   const cps = Array.from(text);
@@ -33,7 +33,10 @@ export function tmuxText(text: string): string {
   return cps.length > 200 ? `${body}...` : body;
 }
 
-/** Maps the engine's and resolvers' errors to the texts of SPEC §3 (`_map_exception_to_tool_error`). */
+/**
+ * Maps the engine's and resolvers' errors to the texts of docs/reference/errors.md#tmux-errors (libtmux-mcp's
+ * `_map_exception_to_tool_error`).
+ */
 @injectable()
 export class TmuxErrorMapper implements ErrorMapper {
   map(error: unknown): ToolError | undefined {

@@ -8,8 +8,9 @@ export type EngineFactory = (key: TmuxServerKey) => TmuxEngine;
 export const ENGINE_FACTORY = token<EngineFactory>('engine-factory');
 
 /**
- * One engine per (socket name, socket path, binary), SPEC §1.3. Engines recover from a dead
- * server themselves (the next call reconnects), so a cached handle never goes stale.
+ * One engine per (socket name, socket path, binary), docs/reference/engine.md#server-pool. Engines
+ * recover from a dead server themselves (the next call reconnects), so a cached handle never goes
+ * stale.
  */
 @injectable()
 export class TmuxServerPool {

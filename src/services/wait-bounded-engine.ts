@@ -1,7 +1,7 @@
 import { ExpectedToolError } from '../framework/errors/tool-errors';
 import type { PaneEvent, RunOptions, TmuxEngine } from '../tmux/tmux-engine';
 
-/** Per-call ceiling and floor of SPEC §1.5 wait_for_text (seconds). */
+/** Per-call ceiling and floor of wait_for_text's tmux calls (seconds, docs/reference/tools.md#wait_for_text). */
 const CALL_MAX_S = 5;
 const CALL_MIN_S = 0.25;
 

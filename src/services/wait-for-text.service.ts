@@ -16,17 +16,18 @@ export interface WaitSpec {
   stop: RegExp[];
   /** Seconds: timeout clamped to the server ceiling. */
   effectiveTimeout: number;
-  /** Poll pacing for engines without pane events (B12). */
+  /** Poll pacing for engines without pane events (docs/reference/engine.md#waits-without-events). */
   intervalMs: number;
   target: TargetArgs;
 }
 
-/** Heartbeat: the state checks of a tick at most once a second when the pane is quiet (SPEC C29). */
+/** Heartbeat: a quiet pane still gets the state checks of a tick once a second (docs/reference/engine.md#waits-without-events). */
 const HEARTBEAT_MS = 1000;
 /**
- * Progress at least once a second (SPEC B23), sent on its own beat: a progress sent by the 1 s
- * heartbeat lands a few ms late every time (timer lag plus the tick before it), so gaps passed
- * one second. Half a second keeps the margin run_command and wait_for_channel use.
+ * Progress at least once a second (docs/reference/protocol.md#progress), sent on its own beat: a
+ * progress sent by the 1 s heartbeat lands a few ms late every time (timer lag plus the tick before
+ * it), so gaps passed one second. Half a second keeps the margin run_command and wait_for_channel
+ * use.
  */
 const PROGRESS_MS = 500;
 /**
@@ -46,9 +47,10 @@ const firstHit = (list: RegExp[], lines: string[]): [number, string[]] | null =>
 };
 
 /**
- * wait_for_text (SPEC §1.5 with B12, C2, C29). The pane is re-captured on each output event
- * (or every `interval` on an engine without events) and on a once-a-second heartbeat; matching
- * is always done on a fresh capture, on rows written after entry.
+ * wait_for_text (docs/reference/tools.md#wait_for_text, docs/reference/engine.md#events-and-waits).
+ * The pane is re-captured on each output event (or every `interval` on an engine without events)
+ * and on a once-a-second heartbeat; matching is always done on a fresh capture, on rows written
+ * after entry.
  */
 @injectable()
 export class WaitForTextService {

@@ -6,7 +6,7 @@ import { LineDecoder, ReplyFramer } from './control-parser';
 import { LibTmuxException, TmuxConnectionLost } from './tmux-errors';
 import type { RunOptions } from './tmux-engine';
 
-/** Marks the engine's own clients (SPEC B22): tmux reports it as `#{client_termname}`. */
+/** Marks the engine's own clients (docs/reference/engine.md#invisibility): tmux reports it as `#{client_termname}`. */
 export const ENGINE_CLIENT_TERM = 'tmux-mcp-engine';
 
 /** The logger surface the engine needs (a winston logger fits). */
@@ -142,13 +142,9 @@ export class ControlClient {
   send(args: readonly string[], opts: RunOptions = {}): Promise<string[]> {
     if (this.exitedFlag) return Promise.reject(new ControlCallNotStarted(this.lostMessage()));
     if (opts.signal?.aborted) return Promise.reject(abortError(opts.signal));
-    let line: string;
-    try {
-      line = formatControlLine(args);
-    } catch (err) {
-      return Promise.reject(err);
-    }
     return new Promise<string[]>((resolve, reject) => {
+      // A command tmux cannot receive (empty, NUL in an argument) throws here, which rejects the promise.
+      const line = formatControlLine(args);
       let timer: NodeJS.Timeout | undefined;
       const onAbort = () => settle(() => reject(abortError(opts.signal!)));
       const settle = (fn: () => void) => {

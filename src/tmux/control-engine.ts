@@ -6,14 +6,14 @@ import { PaneEventHub, PaneState } from './pane-events';
 import { LibTmuxException } from './tmux-errors';
 import type { PaneEvent, RunOptions, TmuxEngine, TmuxServerKey } from './tmux-engine';
 
-/** SPEC C1 states: subprocesses, a control client attached, or waiting to re-attach. */
+/** The engine states (docs/reference/engine.md#engine-states): subprocesses, a control client attached, or waiting to re-attach. */
 export type ControlEngineState = 'exec' | 'attached' | 'reconnecting';
 
 export interface ControlEngineOptions {
   readonly logger: EngineLogger;
-  /** From `exec`, attach again at most this often (SPEC C1: once a second). */
+  /** From `exec`, attach again at most this often (docs/reference/engine.md#engine-states: once a second). */
   readonly retryMs?: number;
-  /** Event sources without subscribers go quiet after this long (SPEC C2: 30 s). */
+  /** Event sources without subscribers go quiet after this long (docs/reference/engine.md#event-clients: 30 s). */
   readonly eventIdleMs?: number;
   /** How long attaching may take before the call falls back to a subprocess. */
   readonly attachTimeoutMs?: number;
@@ -26,7 +26,7 @@ const EVENT_FLAGS = 'ignore-size,pause-after=1';
 const SEP = '\u001f';
 const PANE_FORMAT = `#{pane_id}${SEP}#{session_id}${SEP}#{pane_dead}${SEP}#{pane_pid}`;
 
-/** The session a call names with `-t $N`: C1 attaches there first. */
+/** The session a call names with `-t $N`: the engine attaches there first (docs/reference/engine.md#engine-states). */
 function targetSession(args: readonly string[]): string | null {
   const i = args.indexOf('-t');
   const t = i > 0 ? args[i + 1] : undefined;
@@ -45,9 +45,10 @@ function parsePanes(lines: readonly string[]): Map<string, PaneState[]> {
 }
 
 /**
- * The control-mode engine (DESIGN "Engine"): one hidden `tmux -C` client per tmux server,
- * attached lazily on the first call, pipelining commands; subprocesses when tmux has no
- * session to attach to, for commands that must not run on the connection, and after close.
+ * The control-mode engine (docs/architecture.md#engine-states,
+ * docs/reference/engine.md#control-engine): one hidden `tmux -C` client per tmux server, attached
+ * lazily on the first call, pipelining commands; subprocesses when tmux has no session to attach
+ * to, for commands that must not run on the connection, and after close.
  */
 export class ControlEngine implements TmuxEngine {
   readonly hasEvents = true;
@@ -91,7 +92,7 @@ export class ControlEngine implements TmuxEngine {
     return this.lastMode;
   }
 
-  /** The C1 state (for logs and tests). */
+  /** The engine state (docs/reference/engine.md#engine-states), for logs and tests. */
   get state(): ControlEngineState {
     return this.current;
   }
@@ -295,7 +296,8 @@ export class ControlEngine implements TmuxEngine {
     this.hub.mainLost();
     if (info.byUs || this.closed) return;
     this.current = 'reconnecting';
-    // A killed session or a detach ends with %exit: routine, so no warning (SPEC C1).
+    // A killed session or a detach ends with %exit: routine, so no warning
+    // (docs/reference/engine.md#engine-states).
     if (info.orderly) this.log.info(`control client left its session (${info.reason || 'exit'}); re-attaching on the next call`);
     else this.log.warn(`lost the tmux control connection (${info.reason || 'no reason given'}); the next call reconnects`);
   }

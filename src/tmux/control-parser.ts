@@ -1,6 +1,7 @@
 /**
  * Pure parsing of a `tmux -C` stdout stream: bytes to lines, lines to reply blocks and
- * notifications. No I/O here, so the framing rules (SPEC C4) are unit-testable.
+ * notifications. No I/O here, so the framing rules (docs/reference/engine.md#reply-framing) are
+ * unit-testable.
  */
 
 /** Splits a byte stream into UTF-8 lines; a multibyte character split across chunks is kept. */

@@ -1,6 +1,7 @@
 /**
- * Argument encoding for the two ways of handing tmux a command (SPEC C5): both must deliver
- * every argument to tmux's argument parser byte-identical to the string the caller gave.
+ * Argument encoding for the two ways of handing tmux a command
+ * (docs/reference/engine.md#quoting-parity): both must deliver every argument to tmux's argument
+ * parser byte-identical to the string the caller gave.
  */
 
 /** Words tmux's control-mode lexer reads literally when unquoted (no `~ $ # ; { } ' " \`). */

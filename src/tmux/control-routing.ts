@@ -62,7 +62,8 @@ export function needsSubprocess(args: readonly string[]): boolean {
     case 'lock-client':
       return true;
     case 'wait-for': {
-      // Blocking waits and locks hold the connection (SPEC C3); -S / -U return at once.
+      // Blocking waits and locks hold the connection
+      // (docs/reference/engine.md#subprocess-commands); -S / -U return at once.
       const f = leadingFlags(args, VALUE_FLAGS['wait-for']);
       return !f.has('S') && !f.has('U');
     }

@@ -3,7 +3,10 @@ import { escapeExecArg } from './control-quoting';
 import { isNoServerText, LibTmuxException, TmuxCommandNotFound, TmuxNoServer } from './tmux-errors';
 import type { PaneEvent, RunOptions, TmuxEngine, TmuxServerKey } from './tmux-engine';
 
-/** `[bin, -u, -L name, -S path]`: `-u` keeps UTF-8 in minimal client environments (SPEC B14). */
+/**
+ * `[bin, -u, -L name, -S path]`: `-u` keeps UTF-8 in minimal client environments
+ * (docs/reference/configuration.md#minimal-client-environments).
+ */
 export function tmuxArgvPrefix(key: TmuxServerKey): string[] {
   const argv = [key.tmuxBin, '-u'];
   if (key.socketName) argv.push('-L', key.socketName);
@@ -44,9 +47,10 @@ export function execTmux(argv: readonly string[], opts: RunOptions = {}): Promis
         },
       );
     } catch (err) {
+      const e = err as NodeJS.ErrnoException;
       // spawn() throws E2BIG synchronously: the kernel caps one argument at 128 KiB.
-      if ((err as NodeJS.ErrnoException).code === 'E2BIG') return reject(new LibTmuxException(E2BIG_TEXT));
-      return reject(err);
+      if (e.code === 'E2BIG') return reject(new LibTmuxException(E2BIG_TEXT));
+      return reject(e);
     }
     child.stdin?.end();
   });
@@ -71,7 +75,8 @@ export class ExecEngine implements TmuxEngine {
   }
 
   runRaw(args: readonly string[], opts?: RunOptions): Promise<string> {
-    // escapeExecArg: tmux would otherwise eat a final `;` of any word (SPEC C5 parity).
+    // escapeExecArg: tmux would otherwise eat a final `;` of any word
+    // (docs/reference/engine.md#trailing-semicolon).
     return execTmux([...this.prefix, ...args.map(escapeExecArg)], opts);
   }
 

@@ -1,7 +1,7 @@
 import type { ControlClient, EngineLogger } from './control-client';
 import type { PaneEvent } from './tmux-engine';
 
-/** What a pane looks like to the hub (SPEC C2: events only wake; readers re-capture). */
+/** What a pane looks like to the hub (docs/reference/engine.md#output-events: events only wake; readers re-capture). */
 export interface PaneState {
   readonly session: string;
   readonly dead: boolean;
@@ -50,10 +50,11 @@ function outputPane(line: string): string | null {
 }
 
 /**
- * Pane wake-ups from `%output` (never `pipe-pane`: it belongs to the user, SPEC C2). `%output`
- * covers only a client's own session: panes in the command client's session use it (output
- * switched on only while someone listens), other sessions get a lazily attached event client.
- * Either goes quiet after `idleMs` without subscribers.
+ * Pane wake-ups from `%output` (never `pipe-pane`: it belongs to the user,
+ * docs/reference/engine.md#event-clients). `%output` covers only a client's own session: panes in
+ * the command client's session use it (output switched on only while someone listens), other
+ * sessions get a lazily attached event client. Either goes quiet after `idleMs` without
+ * subscribers.
  */
 export class PaneEventHub {
   private readonly listeners = new Map<string, Set<Listener>>();

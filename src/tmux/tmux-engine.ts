@@ -1,4 +1,4 @@
-/** Identifies one tmux server: the cache key of SPEC §1.3. */
+/** Identifies one tmux server: the key of the server pool (docs/reference/engine.md#server-pool). */
 export interface TmuxServerKey {
   readonly socketName: string | null;
   readonly socketPath: string | null;
@@ -12,7 +12,7 @@ export interface RunOptions {
   timeoutMs?: number;
 }
 
-/** An output event of one pane (SPEC C2): only ever a wake-up; readers re-capture. */
+/** An output event of one pane (docs/reference/engine.md#output-events): only ever a wake-up; readers re-capture. */
 export interface PaneEvent {
   readonly paneId: string;
   readonly kind: 'output' | 'exited' | 'respawned' | 'closed';
@@ -21,7 +21,7 @@ export interface PaneEvent {
 /**
  * Every tmux call goes through this interface. Implementations: the subprocess engine (argv,
  * never a shell) and the control-mode engine. Arguments are passed exactly as a subprocess argv
- * would carry them (SPEC C5).
+ * would carry them (docs/reference/engine.md#quoting-parity).
  */
 export interface TmuxEngine {
   readonly key: TmuxServerKey;

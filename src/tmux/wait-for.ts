@@ -18,9 +18,10 @@ export type WaitForResult =
   | { readonly outcome: 'error'; readonly code: number | null; readonly stderr: string; readonly noServer: boolean };
 
 /**
- * Blocks on `tmux wait-for <channel>` in its own subprocess (SPEC C3): on a control connection
- * it would hold every later command. Resolves only after the child is gone, so an abort or a
- * timeout never leaves a `tmux wait-for` running. Pass a server key or an argv prefix.
+ * Blocks on `tmux wait-for <channel>` in its own subprocess
+ * (docs/reference/engine.md#blocking-wait-for): on a control connection it would hold every later
+ * command. Resolves only after the child is gone, so an abort or a timeout never leaves a `tmux
+ * wait-for` running. Pass a server key or an argv prefix.
  */
 export function waitForChannel(
   server: TmuxServerKey | readonly string[],

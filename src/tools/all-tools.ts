@@ -10,7 +10,7 @@ import * as server from './server';
 import * as session from './session';
 import * as window from './window';
 
-/** Families in the reference's registration order (SPEC §1.1). */
+/** Families in registration order, which is also the order of tools/list (docs/reference/tools.md#catalog). */
 const FAMILIES = [batch, server, session, window, pane, option, env, channel, buffer, hook];
 
 /** Every core tool class, in registration order. */

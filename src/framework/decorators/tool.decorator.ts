@@ -3,7 +3,7 @@ import { injectable } from 'tsyringe';
 import { Class } from '../metadata/param-metadata';
 import { OutputDecl, setToolMetadata, Tier, TIERS, ToolAnnotations, ToolOptions } from '../metadata/tool-metadata';
 
-/** Annotation presets per tier (SPEC §1.1): RO, MUTATING, DESTRUCTIVE. */
+/** Annotation presets per tier (docs/reference/tools.md#annotation-presets): readonly, mutating, destructive. */
 export const TIER_PRESETS: Record<Tier, Required<Omit<ToolAnnotations, 'title'>>> = {
   readonly: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   mutating: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
@@ -27,7 +27,8 @@ function fail(cls: Class, why: string): never {
 /**
  * Marks a class as an MCP tool of a safety tier. Records metadata and makes the class injectable;
  * it never touches a container (the composition root registers tool classes).
- * Checks itself when applied (SPEC C36): name, description, Input/Output, hints vs tier.
+ * Checks itself when applied (docs/reference/configuration.md#plugin-failures): name, description,
+ * Input/Output, hints vs tier (docs/reference/tools.md#annotation-presets).
  */
 export function Tool(tier: Tier, options: ToolOptions = {}): ClassDecorator {
   return ((cls: Class & Partial<ToolClassStatics>) => {
@@ -49,15 +50,15 @@ export function Tool(tier: Tier, options: ToolOptions = {}): ClassDecorator {
     if (tier !== 'readonly' && annotations.readOnlyHint) fail(cls, `${tier} tools cannot have readOnlyHint true`);
     if (tier === 'destructive' && !annotations.destructiveHint) fail(cls, 'destructive tools must have destructiveHint true');
     setToolMetadata(cls, {
-      name: name!,
-      description: cls.description!.trim(),
+      name,
+      description: cls.description.trim(),
       tier,
-      annotations: { title: title ?? name!, ...annotations },
+      annotations: { title: title ?? name, ...annotations },
       tags: [...new Set(tags)].sort(),
       alwaysLoad,
       responseLimit,
-      input: cls.Input!,
-      output: out!,
+      input: cls.Input,
+      output: out,
     });
     injectable()(cls);
   }) as ClassDecorator;

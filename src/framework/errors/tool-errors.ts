@@ -1,6 +1,7 @@
 /**
- * Error classes tools and services throw. Each carries a static `errorType` (SPEC C13): bundlers
- * rename classes, so `constructor.name` cannot be trusted for `_meta.error_type`.
+ * Error classes tools and services throw. Each carries a static `errorType`
+ * (docs/reference/errors.md#error-types): bundlers rename classes, so `constructor.name` cannot be
+ * trusted for `_meta.error_type`.
  */
 export interface ToolErrorOptions {
   suggestion?: string;
@@ -62,7 +63,7 @@ export function errorTypeOf(err: unknown): string {
   return 'UnexpectedError';
 }
 
-/** Per SPEC §3: `error_type` is the cause's type when the error was chained from one. */
+/** docs/reference/errors.md#error-types: `error_type` is the cause's type when the error was chained from one. */
 export function reportedErrorType(err: ToolError): string {
   if (err.cause !== undefined && err.cause !== null && typeof err.cause === 'object') {
     const t = errorTypeOf(err.cause);

@@ -1,9 +1,10 @@
 /**
  * One process-wide metadata store, shared by every copy of this package that gets loaded.
  *
- * Why globalThis + Symbol.for (SPEC C33): a plugin may resolve its own copy of `tmux-mcp-ts`
- * (nested node_modules). Its decorators must still write into the store the server reads,
- * so the store lives on `globalThis[Symbol.for('tmux-mcp')]` rather than in a module variable.
+ * Why globalThis + Symbol.for (docs/architecture.md#plugins): a plugin may resolve its own copy of
+ * `tmux-mcp-ts` (nested node_modules). Its decorators must still write into the store the server
+ * reads, so the store lives on `globalThis[Symbol.for('tmux-mcp')]` rather than in a module
+ * variable.
  */
 export interface GlobalStore {
   readonly maps: Map<string, WeakMap<object, unknown>>;
@@ -40,7 +41,7 @@ export function sharedWeakMap<V>(name: string): WeakMap<object, V> {
  */
 export function sharedVersion(name: string): { get(): number; bump(): void } {
   const s = store();
-  const versions = (s.versions ??= new Map());
+  const versions = (s.versions ??= new Map<string, number>());
   return {
     get: () => versions.get(name) ?? 0,
     bump: () => void versions.set(name, (versions.get(name) ?? 0) + 1),

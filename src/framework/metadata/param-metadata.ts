@@ -1,16 +1,20 @@
 import type { FieldOptions } from '../decorators/param.decorator';
 import { sharedVersion, sharedWeakMap } from './global-store';
 
-/** Class constructor type used throughout the framework. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type Class<T = any> = new (...args: any[]) => T;
+/**
+ * Class constructor type used throughout the framework. `never[]` parameters accept every
+ * constructor, whatever it takes (a constructor with typed parameters is not assignable to
+ * `unknown[]` ones); where a library types constructors with `any[]` (tsyringe,
+ * class-transformer), the call site casts to that library's own type.
+ */
+export type Class<T = unknown> = new (...args: never[]) => T;
 
 /**
  * The kinds of value a parameter (or output field) can hold.
- * - `string-map-or-json`: a `{string: string}` object or a JSON string of one (SPEC §1.3 environment).
- * - `scalar-map-or-json`: the same, but values may also be numbers, booleans or lists of scalars (filters, SPEC C22).
- * - `index`: an integer >= 0 or a string of digits (SPEC B26).
- * - `size`: an integer >= 1 or a string `^\d+%?$` (SPEC C25).
+ * - `string-map-or-json`: a `{string: string}` object or a JSON string of one (docs/reference/tools.md#environment-parameters).
+ * - `scalar-map-or-json`: the same, but values may also be numbers, booleans or lists of scalars (docs/reference/tools.md#filters).
+ * - `index`: an integer >= 0 or a string of digits (docs/reference/tools.md#index-and-size-inputs).
+ * - `size`: an integer >= 1 or a string `^\d+%?$` (docs/reference/tools.md#index-and-size-inputs).
  * - `any`: any JSON value (output models only, e.g. option values).
  */
 export type ParamKind =
@@ -64,7 +68,7 @@ function collectParams(cls: Class): ParamEntry[] {
   let p: object | null = cls;
   while (p && p !== Function.prototype) {
     chain.unshift(p);
-    p = Object.getPrototypeOf(p);
+    p = Object.getPrototypeOf(p) as object | null;
   }
   const out: ParamEntry[] = [];
   for (const c of chain) {

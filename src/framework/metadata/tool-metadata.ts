@@ -27,9 +27,9 @@ export interface ToolOptions extends ToolAnnotations {
   /** Advertise `_meta["anthropic/alwaysLoad"]: true`. */
   alwaysLoad?: boolean;
   /**
-   * Subject to the 1 MB tail-preserving backstop (SPEC §3 item 2): `true` for a string result,
-   * else the model's bulky `field` to tail-truncate and the flags to update when it is cut
-   * (SPEC C10): `truncatedFlag` (bool), `countFlag` (items dropped), `bytesFlag` (bytes dropped
+   * Subject to the 1 MB tail-preserving backstop (docs/reference/protocol.md#response-cap): `true`
+   * for a string result, else the model's bulky `field` to tail-truncate and the flags to update
+   * when it is cut: `truncatedFlag` (bool), `countFlag` (items dropped), `bytesFlag` (bytes dropped
    * from a list of lines, each counted with its joining newline).
    */
   responseLimit?: true | { field: string; truncatedFlag?: string; countFlag?: string; bytesFlag?: string };

@@ -8,7 +8,10 @@ export function outputKind(out: OutputDecl): OutputKind {
   return Array.isArray(out) ? 'list' : 'model';
 }
 
-/** Advertised outputSchema (SPEC §0 with C14: no x-fastmcp keywords). */
+/**
+ * Advertised outputSchema (docs/reference/protocol.md#output-schemas), with no framework keywords such as
+ * x-fastmcp (docs/reference/protocol.md#no-framework-artifacts).
+ */
 export function outputSchemaOf(out: OutputDecl): JsonSchema {
   if (out === String)
     return { type: 'object', properties: { result: { type: 'string' } }, required: ['result'], additionalProperties: false };

@@ -10,8 +10,8 @@ export interface ProgressReporter {
 }
 
 /**
- * What a tool sees of the call besides its input (SPEC C35: no tmux engine here; the tmux layer
- * provides engines through its own services).
+ * What a tool sees of the call besides its input (docs/reference/configuration.md#tool-call-context: no tmux
+ * engine here; the tmux layer provides engines through its own services).
  */
 export interface ToolCallContext {
   readonly toolName: string;

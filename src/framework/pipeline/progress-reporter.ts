@@ -3,8 +3,8 @@ import type { ProgressReporter } from './call-context';
 export type ProgressSink = (progress: number, total?: number, message?: string) => Promise<void>;
 
 /**
- * Progress for one request (SPEC C29): values strictly increasing, at most 10 a second;
- * disabled (no-op) when the client sent no progressToken.
+ * Progress for one request (docs/reference/protocol.md#progress): values strictly increasing, at
+ * most 10 a second; disabled (no-op) when the client sent no progressToken.
  */
 export class RateLimitedProgress implements ProgressReporter {
   private last = -Infinity;

@@ -27,8 +27,9 @@ export interface CallEnv {
 }
 
 /**
- * Runs tool calls through the onion. The protocol adapter and the batch wrappers both call
- * `call`, so nested calls get validation, safety, audit and error conversion too (SPEC §1.5).
+ * Runs tool calls through the onion. The protocol adapter and the batch wrappers both call `call`,
+ * so nested calls get validation, safety, audit and error conversion too
+ * (docs/reference/tools.md#batch-wrappers).
  */
 export class ToolDispatcher {
   constructor(
@@ -65,8 +66,8 @@ export class ToolDispatcher {
       progress: env.progress,
       logger: this.logger,
       depth: env.depth,
-      notify: env.notify,
-      get: <T>(token: unknown) => child.resolve(token as never) as T,
+      notify: (level, message) => env.notify(level, message),
+      get: <T>(token: unknown) => child.resolve<T>(token as never),
     };
     if (!tool) {
       for (const i of this.interceptors) i.onUnknownTool?.(name, args, ctx);

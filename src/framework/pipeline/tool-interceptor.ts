@@ -27,7 +27,10 @@ export interface ToolInterceptor {
   onUnknownTool?(name: string, args: Record<string, unknown>, ctx: ToolCallContext): void;
 }
 
-/** Orders of the core layers (SPEC §3, DESIGN "The onion"). Pick a value between two to slot in. */
+/**
+ * Orders of the core layers (docs/reference/protocol.md#call-pipeline,
+ * docs/architecture.md#interceptor-order). Pick a value between two to slot in.
+ */
 export const ORDER = {
   TIMING: 100,
   RESPONSE_LIMIT: 200,

@@ -9,7 +9,8 @@ export class PluginLoadError extends Error {}
 /** The file a plugin specifier names: a path (from the working directory) or a package name, looked up from each of `fromDirs` in turn. */
 export function resolveSpecifier(spec: string, fromDirs: readonly string[]): string {
   if (spec.startsWith('.') || isAbsolute(spec)) return resolve(spec);
-  // Package names: the working directory first, then the server's own directory (SPEC C33).
+  // Package names: the working directory first, then the server's own directory
+  // (docs/reference/configuration.md#plugin-specifiers).
   for (const dir of fromDirs) {
     try {
       return createRequire(join(dir, 'noop.js')).resolve(spec);
@@ -36,7 +37,8 @@ export async function loadPlugin(spec: string, serverDir: string): Promise<McpPl
   const file = resolveSpecifier(spec, [process.cwd(), serverDir]);
   let mod: Record<string, unknown>;
   try {
-    // import() stays a real dynamic import under module node16 (SPEC C32), so ESM plugins load.
+    // import() stays a real dynamic import under module node16, so ESM plugins load
+    // (docs/reference/configuration.md#plugin-modules).
     mod = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
   } catch (err) {
     throw new PluginLoadError(`plugin '${spec}' could not be loaded: ${(err as Error).message.split('\n')[0]}`);

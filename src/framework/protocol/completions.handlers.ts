@@ -6,7 +6,7 @@ import { INVALID_PARAMS, JsonRpcError } from './json-rpc-error';
 import type { PromptCatalog } from './prompts.handlers';
 import type { CompletionContext, ResourceCatalog } from './resources.handlers';
 
-/** MCP caps a completion answer at 100 values (SPEC C27). */
+/** MCP caps a completion answer at 100 values (docs/reference/resources-and-prompts.md#completions). */
 export const MAX_COMPLETION_VALUES = 100;
 
 /** Prefix-filters, de-duplicates and caps candidate values. */
@@ -17,9 +17,10 @@ export function completionResult(candidates: readonly string[], prefix: string) 
 }
 
 /**
- * Installs `completion/complete` (SPEC B15, C27) for resource-template variables and prompt
- * arguments. `context.arguments` is handed to the provider (e.g. socket_name, session_name). A
- * provider failure answers no values rather than an error: completion is a convenience.
+ * Installs `completion/complete` (docs/reference/resources-and-prompts.md#completions) for
+ * resource-template variables and prompt arguments. `context.arguments` is handed to the provider
+ * (e.g. socket_name, session_name). A provider failure answers no values rather than an error:
+ * completion is a convenience.
  */
 export function completionsExtension(resources: ResourceCatalog, prompts: PromptCatalog, logger: Logger) {
   return (server: Server): Record<string, unknown> => {

@@ -1,6 +1,6 @@
 /**
  * An error whose numeric `code` the SDK copies onto the JSON-RPC error verbatim. Unlike McpError
- * it adds no `MCP error -32602: ` prefix to the message (SPEC C7).
+ * it adds no `MCP error -32602: ` prefix to the message (docs/reference/errors.md#json-rpc-errors).
  */
 export class JsonRpcError extends Error {
   constructor(

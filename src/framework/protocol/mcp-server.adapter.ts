@@ -1,6 +1,6 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { advertisedTags } from '../metadata/tool-metadata';
-import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { type CallToolRequest, CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv-provider.js';
 import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
@@ -21,14 +21,15 @@ export interface McpServerOptions {
   logger: Logger;
   /**
    * Logger for `Request <method> completed in X.XXms` of the requests that are not tool calls
-   * (SPEC §3 item 1: every request is timed; tool calls are timed by the onion's Timing layer).
+   * (docs/reference/protocol.md#timing-logs: every request is timed; tool calls are timed by the
+   * onion's Timing layer).
    */
   timingLogger?: Logger;
   /** Extra capability/handler installers (resources, prompts, completions). */
   extensions?: ((server: Server) => Record<string, unknown>)[];
 }
 
-/** The `tools/list` entry of one tool. Tags and alwaysLoad go to `_meta` (SPEC B21). */
+/** The `tools/list` entry of one tool. Tags and alwaysLoad go to `_meta` (docs/reference/protocol.md#tool-metadata). */
 export function toolListEntry(d: ToolDescriptor): Record<string, unknown> {
   const { title, ...hints } = d.meta.annotations;
   const meta: Record<string, unknown> = { 'tmux-mcp/tags': advertisedTags(d.meta) };
@@ -96,8 +97,9 @@ class TappedServer extends Server {
 }
 
 /**
- * The only place that builds the SDK server (SPEC C7: the low-level `Server`, so schemas are our
- * own JSON Schema and an unknown tool is a JSON-RPC -32602 error, not an isError result).
+ * The only place that builds the SDK server: the low-level `Server`, so schemas are our own JSON
+ * Schema (docs/reference/protocol.md#conventions-at-a-glance) and an unknown tool is a JSON-RPC
+ * -32602 error, not an isError result (docs/reference/protocol.md#unknown-tool).
  */
 export function buildMcpServer(opts: McpServerOptions): Server {
   const capabilities: Record<string, unknown> = { tools: { listChanged: false }, logging: {} };
@@ -107,17 +109,17 @@ export function buildMcpServer(opts: McpServerOptions): Server {
   );
   server.timingLog = opts.timingLogger;
   for (const ext of opts.extensions ?? []) Object.assign(capabilities, ext(server));
-  server.registerCapabilities(capabilities as never);
+  server.registerCapabilities(capabilities);
 
   server.setRequestHandler(ListToolsRequestSchema, async () => ({
     tools: opts.dispatcher.list().map(toolListEntry) as never,
   }));
 
-  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+  server.setRequestHandler(CallToolRequestSchema, async (request: CallToolRequest, extra) => {
     const { name } = request.params;
-    const args = server.rawArguments.restore(extra.requestId, (request.params.arguments ?? {}) as Record<string, unknown>);
-    const meta = request.params._meta as Record<string, unknown> | undefined;
-    const token = meta?.progressToken as string | number | undefined;
+    const args = server.rawArguments.restore(extra.requestId, request.params.arguments ?? {});
+    const meta = request.params._meta;
+    const token = meta?.progressToken;
     const progress = new RateLimitedProgress(
       token === undefined
         ? undefined
@@ -125,7 +127,7 @@ export function buildMcpServer(opts: McpServerOptions): Server {
             extra.sendNotification({
               method: 'notifications/progress',
               params: { progressToken: token, progress, total, message },
-            } as never),
+            }),
     );
     const result = await opts.dispatcher.call(name, args, {
       requestId: extra.requestId ?? null,
@@ -143,7 +145,7 @@ export function buildMcpServer(opts: McpServerOptions): Server {
       },
     });
     if (!result) throw new JsonRpcError(INVALID_PARAMS, `Unknown tool: '${safeText(name, 64)}'`);
-    return result as never;
+    return result;
   });
   return server;
 }

@@ -31,9 +31,15 @@ export interface PromptProvider {
   complete?(argument: string, value: string, context: CompletionContext): Promise<string[]>;
 }
 
-/** A bad prompt request (unknown prompt, missing/unknown/invalid argument): -32602 over prompts/get (SPEC C27). */
+/**
+ * A bad prompt request (unknown prompt, missing/unknown/invalid argument): -32602 over prompts/get
+ * (docs/reference/resources-and-prompts.md#prompt-errors).
+ */
 export class PromptArgumentError extends Error {
-  /** Checked instead of `instanceof`, so a plugin's own copy of the framework is recognized (SPEC C33). */
+  /**
+   * Checked instead of `instanceof`, so a plugin's own copy of the framework is recognized
+   * (docs/reference/configuration.md#what-a-plugin-receives).
+   */
   readonly promptArgumentError = true;
   constructor(message: string) {
     super(message);
@@ -45,7 +51,7 @@ export function isPromptArgumentError(err: unknown): err is PromptArgumentError 
   return err instanceof Error && (err as Partial<PromptArgumentError>).promptArgumentError === true;
 }
 
-/** The `prompts/list` entry of a prompt (also the `list_prompts` tool's row, SPEC C27). */
+/** The `prompts/list` entry of a prompt (also the `list_prompts` tool's row, docs/reference/tools.md#promptlistresult). */
 export interface PromptListEntry {
   name: string;
   title: string | null;
@@ -53,7 +59,10 @@ export interface PromptListEntry {
   arguments: { name: string; description: string | null; required: boolean }[];
 }
 
-/** The prompts, shared by the protocol handlers and the prompts-as-tools tools (SPEC B11). */
+/**
+ * The prompts, shared by the protocol handlers and the prompts-as-tools tools
+ * (docs/reference/resources-and-prompts.md#prompts-as-tools).
+ */
 export class PromptCatalog {
   constructor(private readonly providers: readonly PromptProvider[]) {}
 
@@ -72,13 +81,14 @@ export class PromptCatalog {
 
   /**
    * Checks and renders. Numbers and booleans are accepted as their text (tool callers send JSON
-   * values); null counts as absent. Values never appear in error texts (SPEC C12).
+   * values); null counts as absent. Values never appear in error texts
+   * (docs/reference/resources-and-prompts.md#prompt-errors).
    */
   async get(name: string, raw: Readonly<Record<string, unknown>> | undefined): Promise<{ description: string; messages: PromptMessage[] }> {
     const p = this.find(name);
     if (!p) throw new PromptArgumentError(`Unknown prompt: '${safeText(name, 64)}'`);
     const known = new Set(p.arguments.map((a) => a.name));
-    const args: Record<string, string> = Object.create(null);
+    const args = Object.create(null) as Record<string, string>;
     const unknown: string[] = [];
     const badType: string[] = [];
     for (const [k, v] of Object.entries(raw ?? {})) {
@@ -97,7 +107,7 @@ export class PromptCatalog {
   }
 }
 
-/** Installs `prompts/list` and `prompts/get` (errors: -32602 for bad requests, SPEC C27). */
+/** Installs `prompts/list` and `prompts/get` (errors: -32602 for bad requests, docs/reference/resources-and-prompts.md#prompt-errors). */
 export function promptsExtension(catalog: PromptCatalog, logger: Logger) {
   return (server: Server): Record<string, unknown> => {
     const caps = { prompts: { listChanged: false } };
@@ -116,7 +126,7 @@ export function promptsExtension(catalog: PromptCatalog, logger: Logger) {
     }));
     server.setRequestHandler(GetPromptRequestSchema, async (request) => {
       try {
-        return (await catalog.get(request.params.name, request.params.arguments)) as never;
+        return await catalog.get(request.params.name, request.params.arguments);
       } catch (err) {
         if (isPromptArgumentError(err)) throw new JsonRpcError(INVALID_PARAMS, err.message);
         const msg = err instanceof Error ? err.message : String(err);

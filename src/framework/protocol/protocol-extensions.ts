@@ -6,7 +6,7 @@ import { completionsExtension } from './completions.handlers';
 import { PromptCatalog, PromptProvider, promptsExtension } from './prompts.handlers';
 import { ResourceCatalog, ResourceTemplateProvider, resourcesExtension } from './resources.handlers';
 
-const all = <T>(c: DependencyContainer, token: symbol): T[] => (c.isRegistered(token, true) ? (c.resolveAll(token) as T[]) : []);
+const all = <T>(c: DependencyContainer, token: symbol): T[] => (c.isRegistered(token, true) ? c.resolveAll<T>(token) : []);
 
 /** The resource catalog of a server container (RESOURCES providers, registration order). */
 export function resourceCatalogOf(container: DependencyContainer): ResourceCatalog {

@@ -8,12 +8,12 @@ const MAX_PENDING = 256;
 /**
  * Keeps what the SDK's request parsing would lose of `tools/call` arguments.
  *
- * Why: the SDK parses every request with zod before our handler sees it, and zod copies an
- * object by assignment, so an own `__proto__` key (valid JSON, kept by JSON.parse) sets the
- * copy's prototype instead and vanishes. An unknown argument must be rejected by name, never
- * dropped in silence (SPEC §3, C8). The tap sees each message as the transport parsed it and
- * remembers, per request id, the argument keys the SDK's copy will not carry. Only requests
- * that hold such a key are remembered, so the common path costs one property check.
+ * Why: the SDK parses every request with zod before our handler sees it, and zod copies an object
+ * by assignment, so an own `__proto__` key (valid JSON, kept by JSON.parse) sets the copy's
+ * prototype instead and vanishes. An unknown argument must be rejected by name, never dropped in
+ * silence (docs/reference/protocol.md#strict-objects). The tap sees each message as the transport
+ * parsed it and remembers, per request id, the argument keys the SDK's copy will not carry. Only
+ * requests that hold such a key are remembered, so the common path costs one property check.
  */
 export class RawArgumentsTap {
   private readonly lost = new Map<string | number, Args>();

@@ -14,7 +14,8 @@ export type CompletionContext = Readonly<Record<string, string>>;
 
 /**
  * A resource template, registered under the RESOURCES multi-token. The framework matches URIs
- * (SPEC C28) and maps errors; the provider only reads. Domain-free: the tmux templates implement it.
+ * (docs/reference/resources-and-prompts.md#uri-matching) and maps errors; the provider only reads.
+ * Domain-free: the tmux templates implement it.
  */
 export interface ResourceTemplateProvider {
   readonly name: string;
@@ -29,9 +30,12 @@ export interface ResourceTemplateProvider {
   complete?(variable: string, value: string, context: CompletionContext): Promise<string[]>;
 }
 
-/** A missing object: JSON-RPC -32002 `Resource not found: <message>` (SPEC B6). */
+/** A missing object: JSON-RPC -32002 `Resource not found: <message>` (docs/reference/resources-and-prompts.md#resource-errors). */
 export class ResourceNotFoundError extends Error {
-  /** Checked instead of `instanceof`, so a plugin's own copy of the framework is recognized (SPEC C33). */
+  /**
+   * Checked instead of `instanceof`, so a plugin's own copy of the framework is recognized
+   * (docs/reference/configuration.md#what-a-plugin-receives).
+   */
   readonly resourceNotFound = true;
   constructor(message: string) {
     super(message);
@@ -66,8 +70,9 @@ export class ResourceCatalog {
 }
 
 /**
- * Installs `resources/list` (always empty: every resource is a template), `resources/templates/list`
- * and `resources/read`. Errors are JSON-RPC errors without an `MCP error` prefix (SPEC C7, B6).
+ * Installs `resources/list` (always empty: every resource is a template),
+ * `resources/templates/list` and `resources/read`. Errors are JSON-RPC errors without an `MCP
+ * error` prefix (docs/reference/errors.md#json-rpc-errors).
  */
 export function resourcesExtension(catalog: ResourceCatalog, logger: Logger) {
   return (server: Server): Record<string, unknown> => {

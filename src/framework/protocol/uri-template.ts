@@ -1,7 +1,8 @@
 /**
  * A small RFC 6570 matcher for the forms resource templates use: `{var}` path segments and one
- * trailing `{?a,b}` query expression (SPEC C28). The query is optional, unknown query keys are
- * ignored, and every variable is percent-decoded exactly once (`%253` → `%3`).
+ * trailing `{?a,b}` query expression (docs/reference/resources-and-prompts.md#uri-matching). The
+ * query is optional, unknown query keys are ignored, and every variable is percent-decoded exactly
+ * once (`%253` → `%3`).
  */
 export class UriTemplate {
   readonly variables: readonly string[];
@@ -21,7 +22,7 @@ export class UriTemplate {
     for (const m of path.matchAll(/\{([A-Za-z0-9_]+)\}/g)) {
       re += escapeRe(path.slice(last, m.index)) + '([^/?#]+)';
       this.pathVars.push(m[1]);
-      last = m.index! + m[0].length;
+      last = m.index + m[0].length;
     }
     re += escapeRe(path.slice(last)) + '$';
     this.pathRe = new RegExp(re);
@@ -36,7 +37,7 @@ export class UriTemplate {
     if (query !== null && !this.queryVars.length) return undefined;
     const m = this.pathRe.exec(path);
     if (!m) return undefined;
-    const vars: Record<string, string> = Object.create(null);
+    const vars = Object.create(null) as Record<string, string>;
     this.pathVars.forEach((name, i) => (vars[name] = percentDecode(m[i + 1])));
     for (const pair of query ? query.split('&') : []) {
       const eq = pair.indexOf('=');

@@ -3,7 +3,7 @@ import type { Class } from '../metadata/param-metadata';
 import { getToolMetadata } from '../metadata/tool-metadata';
 import { objectSchema } from '../validation/dto-schema';
 import { outputSchemaOf } from '../output/output-schema';
-import { TOOL_CLASSES } from '../tokens';
+import { resolveAllTokens, TOOL_CLASSES } from '../tokens';
 import type { ToolDescriptor } from './tool-descriptor';
 
 /** Raised at start when tool discovery finds a problem; the CLI prints it as one line and exits 1. */
@@ -17,7 +17,7 @@ export class ToolRegistry {
   private readonly byName = new Map<string, ToolDescriptor>();
 
   constructor(private readonly container: DependencyContainer) {
-    const classes = container.isRegistered(TOOL_CLASSES, true) ? (container.resolveAll(TOOL_CLASSES) as Class[]) : [];
+    const classes = resolveAllTokens(container, TOOL_CLASSES);
     for (const cls of classes) this.add(cls);
   }
 

@@ -88,7 +88,8 @@ function buildPlan(cls: Class): DtoPlan {
     let nested: PlanField['nested'];
     if (nestedMeta) {
       const list =
-        Reflect.getMetadata('design:type', cls.prototype, name) === Array || constraints.some((m) => constraintName(m) === 'isArray');
+        Reflect.getMetadata('design:type', cls.prototype as object, name) === Array ||
+        constraints.some((m) => constraintName(m) === 'isArray');
       const item = nestedClass(cls, name, list);
       if (!item) throw new TypeError(`${cls.name}.${name}: @ValidateNested() needs class-transformer's @Type(() => ItemClass)`);
       nested = { cls: item, list };

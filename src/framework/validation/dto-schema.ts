@@ -89,7 +89,7 @@ function fallbackConverter(name: string, m: ValidationMeta): JsonSchema | undefi
     }
   }
   const c = fallback?.[name];
-  if (typeof c === 'function') return ((c as (m: unknown, o: unknown) => JsonSchema | undefined)(m, {}) ?? undefined) as JsonSchema;
+  if (typeof c === 'function') return (c as (m: unknown, o: unknown) => JsonSchema | undefined)(m, {}) ?? undefined;
   return c && typeof c === 'object' ? (c as JsonSchema) : undefined;
 }
 

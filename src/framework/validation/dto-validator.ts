@@ -1,4 +1,4 @@
-import { plainToInstance } from 'class-transformer';
+import { type ClassConstructor, plainToInstance } from 'class-transformer';
 import { getMetadataStorage, validateSync, type ValidationError as CvError } from 'class-validator';
 import type { Class } from '../metadata/param-metadata';
 import type { Token } from '../tokens';
@@ -144,7 +144,7 @@ function fieldViolations(
   const order = (m: ValidationMeta) => (m.each ? RANK.size + 1 : 0) + rank(constraintName(m));
   const chosen = f.constraints.filter((m) => failed.has(constraintName(m))).sort((a, b) => order(a) - order(b))[0];
   const name = chosen ? constraintName(chosen) : undefined;
-  if (name && KIND_CHECKS.has(name)) return report(f, chosen!, name, raw, inst, loc, out);
+  if (name && KIND_CHECKS.has(name)) return report(f, chosen, name, raw, inst, loc, out);
   if (f.nested) return nestedViolations(f, raw, inst[f.name], err, loc, out);
   const before = out.length;
   contentViolations(f, raw, loc, out);
@@ -294,7 +294,7 @@ export function validateDto<T>(cls: Class<T>, raw: unknown, resolve?: DefaultRes
     return { violations, unknownKeys };
   }
   const plan = dtoPlan(cls);
-  const inst = plainToInstance(cls, knownOnly(plan, raw)) as Record<string, unknown>;
+  const inst = plainToInstance(cls as ClassConstructor<T>, knownOnly(plan, raw)) as Record<string, unknown>;
   restoreOpaque(plan, raw, inst);
   const errors = plan.fields.length ? validateSync(inst, VALIDATOR_OPTIONS) : [];
   levelViolations(plan, raw, inst, errors, [], violations, unknownKeys);

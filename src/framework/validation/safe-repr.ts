@@ -1,6 +1,6 @@
 /**
- * The one way a rejected value may appear in a message (SPEC C12): Python-repr style quotes,
- * control characters escaped, at most 200 code points.
+ * The one way a rejected value may appear in a message (docs/reference/protocol.md#safe-repr):
+ * Python-repr style quotes, control characters escaped, at most 200 code points.
  */
 export function safeRepr(value: unknown, maxCodePoints = 200): string {
   const s = typeof value === 'string' ? value : String(value);

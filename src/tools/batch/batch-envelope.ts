@@ -1,7 +1,7 @@
 import type { ToolCallBatchResult } from '../../models/tool-call-batch-result.model';
 import type { ToolCallOperationResult } from '../../models/tool-call-operation-result.model';
 
-/** The batch response cap (SPEC §1.5): the serialized result envelope must stay within it. */
+/** The batch response cap (docs/reference/tools.md#batch-wrappers): the serialized result envelope must stay within it. */
 export const MAX_BATCH_RESPONSE_BYTES = 1_000_000;
 
 export const TRUNCATED_CONTENT = [{ type: 'text', text: '[... batch truncated nested content ...]' }] as const;
@@ -26,8 +26,8 @@ function rowBytes(row: ToolCallOperationResult): number {
 
 /**
  * Elides nested payloads row by row (content → one marker block, structured_content → null) until
- * the envelope fits (SPEC §1.5). Rows without payload are skipped; `response_truncated_bytes` is the
- * envelope size removed.
+ * the envelope fits (docs/reference/tools.md#batch-wrappers). Rows without payload are skipped;
+ * `response_truncated_bytes` is the envelope size removed.
  */
 export function limitBatchResult(result: ToolCallBatchResult, max = MAX_BATCH_RESPONSE_BYTES): ToolCallBatchResult {
   let size = envelopeBytes(result);

@@ -1,4 +1,4 @@
-/** The batch wrappers themselves: never callable from inside a batch (SPEC §1.5). */
+/** The batch wrappers themselves: never callable from inside a batch (docs/reference/tools.md#batch-wrappers). */
 export const BATCH_TOOL_NAMES: ReadonlySet<string> = new Set([
   'call_readonly_tools_batch',
   'call_mutating_tools_batch',

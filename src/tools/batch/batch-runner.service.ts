@@ -4,7 +4,6 @@ import { isSelfBounded, Tier, tierRank } from '../../framework/metadata/tool-met
 import type { ToolCallContext } from '../../framework/pipeline/call-context';
 import type { ToolDispatcher } from '../../framework/pipeline/tool-dispatcher';
 import type { ToolResult } from '../../framework/pipeline/tool-result';
-import type { ToolDescriptor } from '../../framework/registry/tool-descriptor';
 import { TOOL_DISPATCHER } from '../../framework/tokens';
 import { safeText } from '../../framework/validation/safe-repr';
 import type { ToolCallBatchResult } from '../../models/tool-call-batch-result.model';
@@ -20,15 +19,17 @@ const quoted = (name: string) => `'${safeText(name, 64)}'`;
 
 /**
  * Runs the operations of a batch wrapper serially. Each allowed operation re-enters the whole
- * interceptor chain through the dispatcher (validation, safety, audit, error conversion: SPEC §1.5),
- * so a nested failure comes back as a row, never as an exception.
+ * interceptor chain through the dispatcher (validation, safety, audit, error conversion:
+ * docs/reference/tools.md#batch-wrappers), so a nested failure comes back as a row, never as an
+ * exception.
  */
 @injectable()
 export class BatchRunner {
   constructor(@inject(TOOL_DISPATCHER) private readonly dispatcher: ToolDispatcher) {}
 
   async run(maxTier: Tier, input: ToolCallBatchInput, ctx: ToolCallContext): Promise<ToolCallBatchResult> {
-    // Domain texts rather than schema bounds, as the reference words them (whole call isError).
+    // Domain texts rather than schema bounds, worded as docs/reference/errors.md#batches says
+    // (whole call isError).
     if (input.operations.length === 0) throw new ExpectedToolError('operations must contain at least one tool call');
     if (input.operations.length > MAX_BATCH_OPERATIONS)
       throw new ExpectedToolError(`operations must contain at most ${MAX_BATCH_OPERATIONS} tool calls`);
@@ -55,7 +56,7 @@ export class BatchRunner {
     });
   }
 
-  /** Why an operation may not run in this wrapper (per-row errors, SPEC §1.5), in the reference's order. */
+  /** Why an operation may not run in this wrapper: the per-row checks of docs/reference/tools.md#batch-wrappers, in their order. */
   private refusal(maxTier: Tier, name: string): string | undefined {
     if (BATCH_TOOL_NAMES.has(name)) return 'Batch tools cannot call batch tools recursively.';
     // Hidden at the server tier counts as unknown, exactly like a direct call would see it.
@@ -109,7 +110,7 @@ function row(index: number, tool: string, error: string, elapsed: number): ToolC
   return { index, tool, success: false, error, content: [], structured_content: null, meta: null, elapsed_seconds: elapsed };
 }
 
-/** The nested error's text blocks joined by newlines (the reference's row `error`). */
+/** The nested error's text blocks joined by newlines: a row's `error` (docs/reference/tools.md#batch-wrappers). */
 function errorText(result: ToolResult): string {
   const texts = result.content.filter((c) => typeof (c as { text?: unknown }).text === 'string').map((c) => String(c.text));
   return texts.length ? texts.join('\n') : 'Tool call returned an error result.';

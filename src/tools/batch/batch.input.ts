@@ -1,7 +1,7 @@
 import { Param } from '../../framework/decorators/param.decorator';
 import { ToolCallOperation } from '../../models/tool-call-operation.model';
 
-/** Shared input of the three batch wrappers (SPEC §1.2): no socket_name, each nested call names its own. */
+/** Shared input of the three batch wrappers (docs/reference/tools.md#batch-wrappers): no socket_name, each nested call names its own. */
 export class ToolCallBatchInput {
   @Param({
     listOf: ToolCallOperation,

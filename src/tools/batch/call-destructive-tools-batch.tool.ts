@@ -7,7 +7,10 @@ import { ToolCallBatchInput } from './batch.input';
 
 const TITLE = 'Call Destructive Tools Batch';
 
-/** Batch wrapper of tier destructive (SPEC §1.1 row, §1.5 "Batch wrappers"); the tier is a ceiling for nested calls. */
+/**
+ * Batch wrapper of tier destructive (docs/reference/tools.md#call_destructive_tools_batch,
+ * docs/reference/tools.md#batch-wrappers); the tier is a ceiling for nested calls.
+ */
 @Tool('destructive', { title: TITLE, idempotentHint: false, openWorldHint: true })
 export class CallDestructiveToolsBatchTool implements ToolHandler<ToolCallBatchInput, ToolCallBatchResult> {
   static readonly toolName = 'call_destructive_tools_batch';

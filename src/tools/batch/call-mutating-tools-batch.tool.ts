@@ -7,7 +7,10 @@ import { ToolCallBatchInput } from './batch.input';
 
 const TITLE = 'Call Mutating Tools Batch';
 
-/** Batch wrapper of tier mutating (SPEC §1.1 row, §1.5 "Batch wrappers"); the tier is a ceiling for nested calls. */
+/**
+ * Batch wrapper of tier mutating (docs/reference/tools.md#call_mutating_tools_batch,
+ * docs/reference/tools.md#batch-wrappers); the tier is a ceiling for nested calls.
+ */
 @Tool('mutating', { title: TITLE, destructiveHint: true, idempotentHint: false, openWorldHint: true })
 export class CallMutatingToolsBatchTool implements ToolHandler<ToolCallBatchInput, ToolCallBatchResult> {
   static readonly toolName = 'call_mutating_tools_batch';

@@ -7,7 +7,10 @@ import { ToolCallBatchInput } from './batch.input';
 
 const TITLE = 'Call Readonly Tools Batch';
 
-/** Batch wrapper of tier readonly (SPEC §1.1 row, §1.5 "Batch wrappers"); the tier is a ceiling for nested calls. */
+/**
+ * Batch wrapper of tier readonly (docs/reference/tools.md#call_readonly_tools_batch,
+ * docs/reference/tools.md#batch-wrappers); the tier is a ceiling for nested calls.
+ */
 @Tool('readonly', { title: TITLE })
 export class CallReadonlyToolsBatchTool implements ToolHandler<ToolCallBatchInput, ToolCallBatchResult> {
   static readonly toolName = 'call_readonly_tools_batch';

@@ -3,5 +3,5 @@ import { CallDestructiveToolsBatchTool } from './call-destructive-tools-batch.to
 import { CallMutatingToolsBatchTool } from './call-mutating-tools-batch.tool';
 import { CallReadonlyToolsBatchTool } from './call-readonly-tools-batch.tool';
 
-/** Tool classes of the batch family, in registration order (SPEC §1.1). */
+/** Tool classes of the batch family, in registration order (docs/reference/tools.md#catalog). */
 export const tools: Class[] = [CallReadonlyToolsBatchTool, CallMutatingToolsBatchTool, CallDestructiveToolsBatchTool];

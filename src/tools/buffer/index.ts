@@ -4,5 +4,5 @@ import { LoadBufferTool } from './load-buffer.tool';
 import { PasteBufferTool } from './paste-buffer.tool';
 import { ShowBufferTool } from './show-buffer.tool';
 
-/** Tool classes of the buffer family, in registration order (SPEC §1.1). */
+/** Tool classes of the buffer family, in registration order (docs/reference/tools.md#catalog). */
 export const tools: Class[] = [LoadBufferTool, PasteBufferTool, ShowBufferTool, DeleteBufferTool];

@@ -28,13 +28,15 @@ export class LoadBufferTool implements ToolHandler<LoadBufferInput, BufferRef> {
   async execute(input: LoadBufferInput, ctx: ToolCallContext): Promise<BufferRef> {
     const name = this.buffers.newName(input.logical_name);
     const engine = this.pool.engine(input.socket_name);
-    // The content travels through a private file, never argv or a shell (SPEC C31: NUL allowed).
+    // The content travels through a private file, never argv or a shell (NUL allowed,
+    // docs/reference/protocol.md#strings).
     const dir = await mkdtemp(join(tmpdir(), 'tmux-mcp-buf-'));
     try {
       const file = join(dir, 'content');
       await writeFile(file, input.content, { encoding: 'utf8', mode: 0o600, flag: 'wx' });
       // Tracked before loading and kept on failure: a timed-out or cancelled load may still have
-      // created the buffer, and deleting a name only we generated can never touch another's (C24).
+      // created the buffer, and deleting a name only we generated can never touch another's
+      // (docs/reference/engine.md#buffer-cleanup).
       this.buffers.track(engine, name);
       await this.buffers.run(engine, 'load-buffer', name, ['load-buffer', '-b', name, file], ctx.signal);
     } finally {

@@ -27,7 +27,7 @@ export class PasteBufferTool implements ToolHandler<PasteBufferInput, string> {
     this.buffers.assertName(input.buffer_name);
     const engine = this.pool.engine(input.socket_name);
     const pane = await this.targets.pane(engine, input);
-    // No -d: the buffer is kept (SPEC §1.5); -p = bracketed paste.
+    // No -d: the buffer is kept (docs/reference/tools.md#paste_buffer); -p = bracketed paste.
     await engine.run(['paste-buffer', '-t', pane.pane_id, '-b', input.buffer_name, ...(input.bracket ? ['-p'] : [])]);
     return `Buffer ${safeRepr(input.buffer_name)} pasted to pane ${pane.pane_id}`;
   }

@@ -2,5 +2,5 @@ import type { Class } from '../../framework/metadata/param-metadata';
 import { SignalChannelTool } from './signal-channel.tool';
 import { WaitForChannelTool } from './wait-for-channel.tool';
 
-/** Tool classes of the channel family, in registration order (SPEC §1.1). */
+/** Tool classes of the channel family, in registration order (docs/reference/tools.md#catalog). */
 export const tools: Class[] = [WaitForChannelTool, SignalChannelTool];

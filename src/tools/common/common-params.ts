@@ -31,6 +31,6 @@ export const P = {
     default: false,
     description: 'Keep the new shell out of persistent history files (HISTFILE="", fish private mode, HISTCONTROL=ignorespace).',
   },
-  /** A name or title tmux will store: no control characters (SPEC C23). */
+  /** A name or title tmux will store: no control characters (docs/reference/tools.md#names-and-escaping). */
   name: (description: string): ParamOptions => ({ type: 'string', noControlChars: true, description }),
 } satisfies Record<string, ParamOptions | ((d: string) => ParamOptions)>;

@@ -2,8 +2,9 @@ import type { TargetResolver } from '../../services/target-resolver.service';
 import type { TmuxEngine } from '../../tmux/tmux-engine';
 
 /**
- * `-g` (the global environment) when no session is named, else `-t $id` of the session
- * resolved in our code (SPEC §1.5, C6): never the session-name string itself.
+ * `-g` (the global environment) when no session is named, else `-t $id` of the session resolved in
+ * our code (docs/reference/tools.md#show_environment, docs/reference/tools.md#explicit-targets):
+ * never the session-name string itself.
  */
 export async function environmentFlags(
   engine: TmuxEngine,
@@ -20,7 +21,7 @@ export async function environmentFlags(
  */
 export function parseEnvironment(lines: readonly string[]): Record<string, string | boolean> {
   // A null-prototype object: a variable named `__proto__` stays an ordinary key.
-  const vars: Record<string, string | boolean> = Object.create(null);
+  const vars = Object.create(null) as Record<string, string | boolean>;
   let last: string | null = null;
   for (const line of lines) {
     const eq = line.indexOf('=');

@@ -2,5 +2,5 @@ import type { Class } from '../../framework/metadata/param-metadata';
 import { SetEnvironmentTool } from './set-environment.tool';
 import { ShowEnvironmentTool } from './show-environment.tool';
 
-/** Tool classes of the env family, in registration order (SPEC §1.1). */
+/** Tool classes of the env family, in registration order (docs/reference/tools.md#catalog). */
 export const tools: Class[] = [ShowEnvironmentTool, SetEnvironmentTool];

@@ -25,7 +25,7 @@ export class SetEnvironmentTool implements ToolHandler<SetEnvironmentInput, Envi
   async execute(input: SetEnvironmentInput): Promise<EnvironmentSetResult> {
     const engine = this.pool.engine(input.socket_name);
     const flags = await environmentFlags(engine, this.targets, input);
-    // `--`: a name starting with '-' is a name, not a flag (SPEC C5).
+    // `--`: a name starting with '-' is a name, not a flag (docs/reference/tools.md#names-and-escaping).
     await engine.run(['set-environment', ...flags, '--', input.name, input.value]);
     return { name: input.name, value: input.value, status: 'set' };
   }

@@ -31,8 +31,9 @@ export class ShowHookTool implements ToolHandler<ShowHookInput, HookListResult> 
       // `--`: a hook name starting with '-' is a name tmux rejects, not a flag.
       lines = await engine.run(['show-hooks', ...flags, '--', input.hook_name]);
     } catch (err) {
-      // Some tmux versions answer "too many arguments" for a valid hook that is unset (SPEC §1.5);
-      // tmux 3.3a prints a bare name instead, which parses to no entries.
+      // Some tmux versions answer "too many arguments" for a valid hook that is unset
+      // (docs/reference/tools.md#show_hook); tmux 3.3a prints a bare name instead, which parses to
+      // no entries.
       if (err instanceof LibTmuxException && !(err instanceof TmuxNoServer) && /too many arguments/.test(err.message))
         return { entries: [] };
       throw err;

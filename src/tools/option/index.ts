@@ -2,5 +2,5 @@ import type { Class } from '../../framework/metadata/param-metadata';
 import { SetOptionTool } from './set-option.tool';
 import { ShowOptionTool } from './show-option.tool';
 
-/** Tool classes of the option family, in registration order (SPEC §1.1). */
+/** Tool classes of the option family, in registration order (docs/reference/tools.md#catalog). */
 export const tools: Class[] = [ShowOptionTool, SetOptionTool];

@@ -1,7 +1,7 @@
 import type { ParamOptions } from '../../framework/decorators/param.decorator';
 import { OPTION_SCOPES } from '../../services/option-scope.service';
 
-/** Scope/target/global_ params shared by the option and hook tools (SPEC §1.2). */
+/** Scope/target/global_ params shared by the option and hook tools (docs/reference/tools.md#options). */
 export const SCOPE_P = {
   scope: {
     enum: OPTION_SCOPES,
@@ -24,10 +24,10 @@ export const SCOPE_P = {
   },
 } satisfies Record<string, ParamOptions>;
 
-/** An option name: passed after `--`, never containing control characters (SPEC C23). */
 /**
- * tmux format-expands option names (`show-options '#(cmd)'` runs cmd on 3.3a), so only plain
- * names reach tmux: letters, digits, `_ . -`, an optional leading `@` and `[index]`.
+ * An option name, passed after `--`. tmux format-expands option names (`show-options '#(cmd)'`
+ * runs cmd on 3.3a), so only plain names reach tmux: letters, digits, `_ . -`, an optional
+ * leading `@` and `[index]`; no control characters (docs/reference/tools.md#names-and-escaping).
  */
 export const OPTION_NAME: ParamOptions = {
   type: 'string',

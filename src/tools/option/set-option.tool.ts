@@ -30,7 +30,8 @@ export class SetOptionTool implements ToolHandler<SetOptionInput, OptionSetResul
     try {
       await this.options.write(engine, flags, input.option, input.value);
     } catch (err) {
-      // tmux quotes a rejected value in its error; `value` is a sensitive argument (SPEC §3, C12).
+      // tmux quotes a rejected value in its error; `value` is never echoed
+      // (docs/reference/tools.md#set_option).
       if (err instanceof LibTmuxException) {
         const redacted = redactValue(err.message, input.value);
         if (redacted !== err.message) throw new LibTmuxException(redacted);

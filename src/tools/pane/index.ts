@@ -4,7 +4,7 @@ import * as io from './io-tools';
 import * as lifecycle from './lifecycle-tools';
 import * as reading from './reading-tools';
 
-/** The reference's registration order of the pane family (SPEC §1.1, rows 23–44). */
+/** The registration order of the pane family (docs/reference/tools.md#catalog, rows 23–44). */
 const ORDER = [
   'send_keys',
   'send_keys_batch',

@@ -29,7 +29,8 @@ export class CreateSessionTool implements ToolHandler<CreateSessionInput, Sessio
   ) {}
 
   async execute(input: CreateSessionInput): Promise<SessionInfo> {
-    // Every rule is checked before tmux is touched (SPEC §1.3: env conflicts fail first).
+    // Every rule is checked before tmux is touched (docs/reference/tools.md#create_session: env
+    // conflicts fail first).
     const envArgs = this.spawnEnv.argv(input.environment, input.suppress_persistent_history);
     const name = input.session_name;
     if (name !== null) checkSessionName(name);
@@ -37,8 +38,9 @@ export class CreateSessionTool implements ToolHandler<CreateSessionInput, Sessio
     if (name !== null) checkSessionNameFree(await this.hierarchy.sessions(engine), name);
 
     // `-d`: never switch anyone's client. `-e` on new-session sets the *session* environment on
-    // tmux 3.3a (inherited by future panes), as Part A specifies. Names and the directory are
-    // format-expanded by tmux, hence escapeFormat (SPEC B18).
+    // tmux 3.3a (inherited by future panes, docs/reference/tools.md#environment-parameters). Names
+    // and the directory are format-expanded by tmux, hence escapeFormat
+    // (docs/reference/tools.md#names-and-escaping).
     const args = ['new-session', '-d', '-P', '-F', '#{session_id}'];
     if (name !== null) args.push('-s', escapeFormat(name));
     if (input.window_name !== null) args.push('-n', escapeFormat(input.window_name));

@@ -20,7 +20,8 @@ export class GetServerInfoTool implements ToolHandler<GetServerInfoInput, Server
 
   async execute(input: GetServerInfoInput): Promise<ServerInfo> {
     const engine = this.pool.engine(input.socket_name);
-    // socket_name/socket_path as configured for this call (null = tmux's default), SPEC §1.5.
+    // socket_name/socket_path as configured for this call (null = tmux's default),
+    // docs/reference/tools.md#get_server_info.
     return probeServer(engine, { socket_name: engine.key.socketName, socket_path: engine.key.socketPath });
   }
 }

@@ -5,5 +5,5 @@ import { KillServerTool } from './kill-server.tool';
 import { ListServersTool } from './list-servers.tool';
 import { ListSessionsTool } from './list-sessions.tool';
 
-/** Tool classes of the server family, in registration order (SPEC §1.1). */
+/** Tool classes of the server family, in registration order (docs/reference/tools.md#catalog). */
 export const tools: Class[] = [ListServersTool, ListSessionsTool, CreateSessionTool, KillServerTool, GetServerInfoTool];

@@ -28,7 +28,8 @@ export class KillServerTool implements ToolHandler<KillServerInput, string> {
 
   async execute(input: KillServerInput): Promise<string> {
     const engine = this.pool.engine(input.socket_name);
-    // Conservative self-kill guard (SPEC §5): any doubt means "on this server".
+    // Conservative self-kill guard (docs/reference/safety.md#guard-predicate): any doubt means "on
+    // this server".
     if (await this.caller.callerOnServer(engine)) throw new ExpectedToolError(KILL_SERVER_REFUSAL);
     // Close our own client first so the engine sees no "server exited" surprise, then kill
     // through a subprocess: a control connection dies with the server before it can answer.
@@ -36,7 +37,8 @@ export class KillServerTool implements ToolHandler<KillServerInput, string> {
     try {
       await new ExecEngine(engine.key).run(['kill-server']);
     } catch (err) {
-      // Part A (libtmux `Server.kill`) ignores tmux's answer: no server left is the goal.
+      // A server already gone counts as killed (docs/reference/tools.md#kill_server): no server
+      // left is the goal, and libtmux's `Server.kill` ignores tmux's answer too.
       if (!(err instanceof TmuxNoServer || err instanceof TmuxConnectionLost)) throw err;
     }
     return 'Server killed successfully';

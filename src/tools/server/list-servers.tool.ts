@@ -30,7 +30,8 @@ export class ListServersTool implements ToolHandler<ListServersInput, ServerInfo
   async execute(input: ListServersInput): Promise<ServerInfo[]> {
     const sockets = await this.discovery.discover(input.extra_socket_paths);
     // One subprocess engine per discovered socket, addressed by its full path: never the pool's
-    // control engine, which would attach a client to every tmux server the user has (SPEC B22).
+    // control engine, which would attach a client to every tmux server the user has
+    // (docs/reference/engine.md#invisibility).
     return Promise.all(
       sockets.map(({ path, address }) =>
         probeServer(new ExecEngine({ socketName: null, socketPath: path, tmuxBin: this.config.tmuxBin }), address, {

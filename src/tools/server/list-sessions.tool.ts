@@ -31,7 +31,7 @@ export class ListSessionsTool implements ToolHandler<ListSessionsInput, SessionI
     const rows = await this.hierarchy.sessions(engine, this.filters.fieldsFor(clauses));
     if (!rows.length) return [];
     const attached = await this.hierarchy.attachedCounts(engine);
-    // session_attached filters compare the corrected count (SPEC C22, B22).
+    // session_attached filters compare the corrected count (docs/reference/tools.md#filters).
     const kept = this.filters.apply(rows, clauses, (row, f) =>
       f === 'session_attached' ? String(attached.get(row.session_id) ?? 0) : undefined,
     );

@@ -8,9 +8,10 @@ export interface ServerAddress {
 }
 
 /**
- * Part A `get_server_info`: is_alive from a `list-sessions` probe (its rows are the session
- * count: every session, nothing excluded), version from `display-message -p '#{version}'`
- * (null on failure). A dead or unreachable server is a result, never an error.
+ * The probe of get_server_info (docs/reference/tools.md#get_server_info): is_alive from a
+ * `list-sessions` probe (its rows are the session count: every session, nothing excluded), version
+ * from `display-message -p '#{version}'` (null on failure). A dead or unreachable server is a
+ * result, never an error.
  */
 export async function probeServer(engine: TmuxEngine, address: ServerAddress, opts: RunOptions = {}): Promise<ServerInfo> {
   const [sessions, version] = await Promise.all([

@@ -12,7 +12,7 @@ export interface DiscoveredSocket {
   address: ServerAddress;
 }
 
-/** A stale socket inode refuses at once; a live server accepts well within this (SPEC §1.5). */
+/** A stale socket inode refuses at once; a live server accepts well within this (docs/reference/tools.md#list_servers). */
 const CONNECT_TIMEOUT_MS = 100;
 
 const realOrNull = (p: string): Promise<string | null> => realpath(p).catch(() => null);
@@ -41,10 +41,11 @@ async function isSocket(path: string): Promise<boolean> {
 }
 
 /**
- * Socket discovery of list_servers (SPEC §1.5, C20): the union of `$TMUX_TMPDIR/tmux-<euid>`
- * (if set), `/tmp/tmux-<euid>` and the directory of the `$TMUX` socket, de-duplicated by real
- * path, then the caller's extra paths. Sockets in the `-L` directory are addressed by name,
- * all others by socket_path. Only the configuration is read (SPEC B14): no process env here.
+ * Socket discovery of list_servers (docs/reference/tools.md#list_servers): the union of
+ * `$TMUX_TMPDIR/tmux-<euid>` (if set), `/tmp/tmux-<euid>` and the directory of the `$TMUX` socket,
+ * de-duplicated by real path, then the caller's extra paths. Sockets in the `-L` directory are
+ * addressed by name, all others by socket_path. Only the configuration is read
+ * (docs/reference/configuration.md#minimal-client-environments): no process env here.
  */
 @injectable()
 export class SocketDiscoveryService {

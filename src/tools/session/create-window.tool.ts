@@ -30,7 +30,7 @@ export class CreateWindowTool implements ToolHandler<CreateWindowInput, WindowIn
   ) {}
 
   async execute(input: CreateWindowInput): Promise<WindowInfo> {
-    // Environment rules fail before any tmux call (SPEC §1.3).
+    // Environment rules fail before any tmux call (docs/reference/tools.md#environment-parameters).
     const envArgs = this.spawnEnv.argv(input.environment, input.suppress_persistent_history);
     const engine = this.pool.engine(input.socket_name);
     const session = await this.resolver.session(engine, input);
@@ -43,7 +43,8 @@ export class CreateWindowTool implements ToolHandler<CreateWindowInput, WindowIn
     args.push('-t', session.session_id);
     if (input.window_name !== null) args.push('-n', escapeFormat(input.window_name));
     if (input.start_directory !== null) args.push('-c', escapeFormat(input.start_directory));
-    // Per-process environment (`-e`), not the session environment (SPEC §1.5).
+    // Per-process environment (`-e`), not the session environment
+    // (docs/reference/tools.md#environment-parameters).
     args.push(...envArgs);
     const [windowId] = await engine.run(args);
 

@@ -6,5 +6,5 @@ import { ListWindowsTool } from './list-windows.tool';
 import { RenameSessionTool } from './rename-session.tool';
 import { SelectWindowTool } from './select-window.tool';
 
-/** Tool classes of the session family, in registration order (SPEC §1.1). */
+/** Tool classes of the session family, in registration order (docs/reference/tools.md#catalog). */
 export const tools: Class[] = [ListWindowsTool, GetSessionInfoTool, CreateWindowTool, RenameSessionTool, KillSessionTool, SelectWindowTool];

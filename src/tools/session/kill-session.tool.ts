@@ -31,7 +31,7 @@ export class KillSessionTool implements ToolHandler<KillSessionInput, string> {
   ) {}
 
   async execute(input: KillSessionInput): Promise<string> {
-    // No "first session" fallback for a destructive call (SPEC §1.3).
+    // No "first session" fallback for a destructive call (docs/reference/tools.md#required-targets).
     if (input.session_name == null && input.session_id == null) throw new ExpectedToolError(KILL_SESSION_NO_TARGET);
     const engine = this.pool.engine(input.socket_name);
     const session = await this.resolver.session(engine, input);
@@ -41,9 +41,10 @@ export class KillSessionTool implements ToolHandler<KillSessionInput, string> {
   }
 
   /**
-   * Self-kill guard (SPEC §5): the caller is on this server AND its pane, looked up there, is in
-   * the session. A window linked into several sessions lists the pane once per session, so any
-   * row counts. Without TMUX_PANE the session field of $TMUX is the only clue (conservative).
+   * Self-kill guard (docs/reference/safety.md#self-kill-guards): the caller is on this server AND
+   * its pane, looked up there, is in the session. A window linked into several sessions lists the
+   * pane once per session, so any row counts. Without TMUX_PANE the session field of $TMUX is the
+   * only clue (conservative).
    */
   private async holdsCaller(engine: TmuxEngine, sessionId: string): Promise<boolean> {
     const c = this.caller.caller;

@@ -32,12 +32,12 @@ export class ListWindowsTool implements ToolHandler<ListWindowsInput, WindowInfo
     const engine = this.pool.engine(input.socket_name);
     const extra = this.filters.fieldsFor(clauses);
     // Without target arguments, no server means [] (list-windows -a lists nothing); with them,
-    // the resolver's not-found error (SPEC C21).
+    // the resolver's not-found error (docs/reference/tools.md#no-server-running).
     const scoped = input.session_id != null || input.session_name != null;
     const sessionId = scoped ? (await this.resolver.session(engine, input)).session_id : undefined;
     const rows = await this.hierarchy.windows(engine, sessionId, extra);
     if (!rows.length) return [];
-    // session_attached filters compare the count without engine clients (SPEC C22, B22).
+    // session_attached filters compare the count without engine clients (docs/reference/tools.md#filters).
     const attached = clauses.some((c) => c.field === 'session_attached') ? await this.hierarchy.attachedCounts(engine) : undefined;
     const kept = this.filters.apply(rows, clauses, (row, f) =>
       f === 'session_attached' && attached ? String(attached.get(row.session_id) ?? 0) : undefined,

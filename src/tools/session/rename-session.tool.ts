@@ -36,7 +36,8 @@ export class RenameSessionTool implements ToolHandler<RenameSessionInput, Sessio
     // Renaming a session to its own name is a no-op, not a clash.
     checkSessionNameFree(await this.hierarchy.sessions(engine), input.new_name, session.session_id);
     try {
-      // `--`: a name starting with '-' is a positional argument, not a flag (SPEC C5).
+      // `--`: a name starting with '-' is a positional argument, not a flag
+      // (docs/reference/tools.md#names-and-escaping).
       await engine.run(['rename-session', '-t', session.session_id, '--', escapeFormat(input.new_name)]);
     } catch (err) {
       rethrowDuplicate(err, input.new_name);

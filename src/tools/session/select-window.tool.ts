@@ -40,7 +40,7 @@ export class SelectWindowTool implements ToolHandler<SelectWindowInput, WindowIn
     if (input.window_id != null || input.window_index != null) {
       const w = await this.resolver.window(engine, input);
       // `$S:@W` pins the session too: a window linked into several sessions is selected in the
-      // resolved one (ids only, SPEC C6).
+      // resolved one (ids only, docs/reference/tools.md#explicit-targets).
       await engine.run(['select-window', '-t', `${w.session_id}:${w.window_id}`]);
       return this.fresh(engine, w.session_id, (r) => r.window_id === w.window_id);
     }
@@ -51,7 +51,7 @@ export class SelectWindowTool implements ToolHandler<SelectWindowInput, WindowIn
     return this.fresh(engine, s.session_id, (r) => r.window_active === '1');
   }
 
-  /** Re-reads the window after acting (SPEC B8). */
+  /** Re-reads the window after acting (docs/reference/tools.md#fresh-results). */
   private async fresh(engine: TmuxEngine, sessionId: string, pick: (r: Record<string, string>) => boolean): Promise<WindowInfo> {
     const row = (await this.hierarchy.windows(engine, sessionId)).find(pick);
     if (!row) throw new TmuxObjectDoesNotExist(`Could not find window for session ${sessionId}`);

@@ -4,8 +4,9 @@ import { nameMatches } from '../../services/target-resolver.service';
 import { BadSessionName, TmuxSessionExists } from '../../tmux/tmux-errors';
 
 /**
- * libtmux's `session_check_name` (SPEC §1.5, C19): tmux 3.3a silently turns `.` and `:` into `_`
- * (they are target separators), so such names are refused before tmux sees them.
+ * libtmux's `session_check_name` (docs/reference/tools.md#session-names): tmux 3.3a silently turns
+ * `.` and `:` into `_` (they are target separators), so such names are refused before tmux sees
+ * them.
  */
 export function checkSessionName(name: string): void {
   if (name.length === 0) throw new BadSessionName('Bad session name: empty');

@@ -8,7 +8,7 @@ import { ResizeWindowTool } from './resize-window.tool';
 import { SelectLayoutTool } from './select-layout.tool';
 import { SplitWindowTool } from './split-window.tool';
 
-/** Tool classes of the window family, in registration order (SPEC §1.1). */
+/** Tool classes of the window family, in registration order (docs/reference/tools.md#catalog). */
 export const tools: Class[] = [
   ListPanesTool,
   GetWindowInfoTool,

@@ -9,7 +9,7 @@ import { TmuxErrorMapper } from '../../services/tmux-error.mapper';
 import { TmuxServerPool } from '../../services/tmux-server-pool.service';
 import { KillWindowInput } from './kill-window.input';
 
-/** SPEC C19 spells out the text Part A elides. */
+/** The refusal text of docs/reference/safety.md#self-kill-guards, word for word. */
 export const REFUSE_KILL_WINDOW = "Refusing to kill the window containing this MCP server's pane. Use a manual tmux command if intended.";
 
 @Tool('destructive', { title: 'Kill tmux Window' })
@@ -31,7 +31,8 @@ export class KillWindowTool implements ToolHandler<KillWindowInput, string> {
   async execute(input: KillWindowInput): Promise<string> {
     const engine = this.pool.engine(input.socket_name);
     const w = await this.resolver.window(engine, { window_id: input.window_id });
-    // SPEC §5 guard: conservative "caller on this server" AND the caller's pane is in this window.
+    // Self-kill guard (docs/reference/safety.md#self-kill-guards): conservative "caller on this
+    // server" AND the caller's pane is in this window.
     const paneId = this.callers.caller?.paneId;
     if (paneId && (await this.callers.callerOnServer(engine))) {
       const panes = await this.hierarchy.panes(engine, { windowId: w.window_id });

@@ -1,7 +1,7 @@
 /**
- * SPEC B19: tmux 3.3a crashes on some malformed `select-layout` arguments (`qqq`,
- * `main-horizontal-mirrored`: any non-preset name whose first character is not hex), and reads
- * past the end of short strings such as `even`. So only two shapes ever reach tmux:
+ * docs/reference/engine.md#layout-crash: tmux 3.3a crashes on some malformed `select-layout`
+ * arguments (`qqq`, `main-horizontal-mirrored`: any non-preset name whose first character is not
+ * hex), and reads past the end of short strings such as `even`. So only two shapes ever reach tmux:
  * - a preset name tmux 3.3a has (`man tmux`, "The following layouts are supported"; the
  *   `-mirrored` variants arrived later and crash 3.3a), matched exactly (tmux itself would
  *   also accept unambiguous prefixes);

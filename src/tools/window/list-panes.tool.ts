@@ -32,8 +32,8 @@ export class ListPanesTool implements ToolHandler<ListPanesInput, PaneInfo[]> {
   async execute(input: ListPanesInput): Promise<PaneInfo[]> {
     const clauses = this.filters.parse(input.filters);
     const engine = this.pool.engine(input.socket_name);
-    // SPEC C21: only the untargeted listing turns "no server" into []; targets go through the
-    // resolver, whose not-found errors surface.
+    // docs/reference/tools.md#no-server-running: only the untargeted listing turns "no server" into
+    // []; targets go through the resolver, whose not-found errors surface.
     let scope: PaneScope = { all: true };
     if (input.window_id != null || input.window_index != null) {
       scope = { windowId: (await this.resolver.window(engine, input)).window_id };
@@ -42,7 +42,7 @@ export class ListPanesTool implements ToolHandler<ListPanesInput, PaneInfo[]> {
     }
     const rows = await this.hierarchy.panes(engine, scope, this.filters.fieldsFor(clauses));
     if (!rows.length) return [];
-    // session_attached filters compare the count without engine clients (SPEC C22, B22).
+    // session_attached filters compare the count without engine clients (docs/reference/tools.md#filters).
     const attached = clauses.some((c) => c.field === 'session_attached') ? await this.hierarchy.attachedCounts(engine) : undefined;
     const kept = this.filters.apply(rows, clauses, (row, f) =>
       f === 'session_attached' && attached ? String(attached.get(row.session_id) ?? 0) : undefined,

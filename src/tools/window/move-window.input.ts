@@ -8,7 +8,8 @@ export class MoveWindowInput {
   @Param(P.windowIndex) window_index!: string | null;
   @Param(P.sessionName) session_name!: string | null;
   @Param(P.sessionId) session_id!: string | null;
-  // SPEC B26/C25: "" (the next free index), an integer >= 0 or a digit string; arrives as a string.
+  // docs/reference/tools.md#index-and-size-inputs: "" (the next free index), an integer >= 0 or a
+  // digit string; arrives as a string.
   @IsIndex({ allowEmpty: true })
   @Default('')
   @Description('Destination index (integer or digit string); "" (default) takes the next free index.')

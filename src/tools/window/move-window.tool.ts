@@ -28,7 +28,8 @@ export class MoveWindowTool implements ToolHandler<MoveWindowInput, WindowInfo> 
   async execute(input: MoveWindowInput): Promise<WindowInfo> {
     const engine = this.pool.engine(input.socket_name);
     const w = await this.resolver.window(engine, input);
-    // SPEC C6: the default destination is the window's own session, never tmux's "current" one.
+    // docs/reference/tools.md#explicit-targets: the default destination is the window's own
+    // session, never tmux's "current" one.
     const dest = input.destination_session != null ? await this.destination(engine, input.destination_session) : w.session_id;
     // Source `$S:@W` names exactly the link we resolved (a window can be linked into several
     // sessions); `$S:` with an empty index lets tmux pick the next free index.
@@ -37,8 +38,9 @@ export class MoveWindowTool implements ToolHandler<MoveWindowInput, WindowInfo> 
   }
 
   /**
-   * `$N` matches a session id first, then (tmux stores `$` in names as `\$`, SPEC C23) a session
-   * really named like that; anything else is an exact name (never tmux's prefix rules, SPEC C6).
+   * `$N` matches a session id first, then (tmux stores `$` in names as `\$`,
+   * docs/reference/tools.md#session-names) a session really named like that; anything else is an
+   * exact name (never tmux's prefix rules, docs/reference/tools.md#move_window).
    */
   private async destination(engine: TmuxEngine, given: string): Promise<string> {
     if (!/^\$\d+$/.test(given)) return (await this.resolver.session(engine, { session_name: given })).session_id;

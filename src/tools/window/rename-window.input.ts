@@ -2,7 +2,8 @@ import { Param } from '../../framework/decorators/param.decorator';
 import { P } from '../common/common-params';
 
 export class RenameWindowInput {
-  // SPEC C23: no control characters; SPEC B18: stored literally (the tool escapes '#').
+  // No control characters, and stored literally: the tool escapes '#'
+  // (docs/reference/tools.md#names-and-escaping).
   @Param(P.name('New name for the window (stored literally).')) new_name!: string;
   @Param(P.windowId) window_id!: string | null;
   @Param(P.windowIndex) window_index!: string | null;

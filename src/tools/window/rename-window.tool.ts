@@ -27,7 +27,8 @@ export class RenameWindowTool implements ToolHandler<RenameWindowInput, WindowIn
   async execute(input: RenameWindowInput): Promise<WindowInfo> {
     const engine = this.pool.engine(input.socket_name);
     const w = await this.resolver.window(engine, input);
-    // SPEC B18: `#` doubled so `#(cmd)`/`#{fmt}` stay text; `--` so a leading '-' is not a flag.
+    // docs/reference/tools.md#names-and-escaping: `#` doubled so `#(cmd)`/`#{fmt}` stay text; `--`
+    // so a leading '-' is not a flag.
     await engine.run(['rename-window', '-t', w.window_id, '--', escapeFormat(input.new_name)]);
     return this.refresh.info(engine, w.window_id, w.session_id);
   }

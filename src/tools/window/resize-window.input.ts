@@ -6,7 +6,7 @@ export class ResizeWindowInput {
   @Param(P.windowIndex) window_index!: string | null;
   @Param(P.sessionName) session_name!: string | null;
   @Param(P.sessionId) session_id!: string | null;
-  // SPEC C25: heights and widths are >= 1, enforced by the schema.
+  // Heights and widths are >= 1 (docs/reference/tools.md#numeric-bounds), enforced by the schema.
   @Param({ type: 'integer', nullable: true, default: null, minimum: 1, description: 'New window height in lines.' })
   height!: number | null;
   @Param({ type: 'integer', nullable: true, default: null, minimum: 1, description: 'New window width in columns.' })

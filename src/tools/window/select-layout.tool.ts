@@ -27,12 +27,13 @@ export class SelectLayoutTool implements ToolHandler<SelectLayoutInput, WindowIn
   ) {}
 
   async execute(input: SelectLayoutInput): Promise<WindowInfo> {
-    // SPEC B19: a malformed layout can crash tmux 3.3a, so it is refused before anything is sent.
+    // A malformed layout can crash tmux 3.3a (docs/reference/engine.md#layout-crash), so it is
+    // refused before anything is sent.
     if (!isValidLayout(input.layout)) throw new ExpectedToolError(`Invalid layout: '${safeText(input.layout)}'`);
     const engine = this.pool.engine(input.socket_name);
     const w = await this.resolver.window(engine, input);
     await engine.run(['select-layout', '-t', w.window_id, '--', input.layout]);
-    // SPEC B8: re-read, so window_layout is the layout tmux applied.
+    // Re-read (docs/reference/tools.md#fresh-results), so window_layout is the layout tmux applied.
     return this.refresh.info(engine, w.window_id, w.session_id);
   }
 }

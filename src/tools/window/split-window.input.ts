@@ -19,7 +19,8 @@ export class SplitWindowInput {
     description: 'Where the new pane goes relative to the split pane: above, below (default), left or right.',
   })
   direction!: SplitDirection | null;
-  // SPEC C25: an integer >= 1 (cells) or a digit string with an optional '%'.
+  // docs/reference/tools.md#index-and-size-inputs: an integer >= 1 (cells) or a digit string with
+  // an optional '%'.
   @Param({
     type: 'size',
     nullable: true,

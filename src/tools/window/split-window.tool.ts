@@ -13,7 +13,7 @@ import { TmuxServerPool } from '../../services/tmux-server-pool.service';
 import { SplitDirection, SplitWindowInput } from './split-window.input';
 import { escapeFormat } from '../../services/tmux-escape';
 
-/** SPEC §1.5 split_window direction flags; null means below. */
+/** split_window direction flags (docs/reference/tools.md#split_window); null means below. */
 const DIRECTION_FLAGS: Record<SplitDirection, string[]> = {
   above: ['-v', '-b'],
   below: ['-v'],
@@ -39,20 +39,21 @@ export class SplitWindowTool implements ToolHandler<SplitWindowInput, PaneInfo> 
   ) {}
 
   async execute(input: SplitWindowInput): Promise<PaneInfo> {
-    // SPEC §1.3: environment conflicts fail before any tmux call.
+    // Environment conflicts fail before any tmux call (docs/reference/tools.md#environment-parameters).
     const envArgs = this.spawnEnv.argv(input.environment, input.suppress_persistent_history);
     const engine = this.pool.engine(input.socket_name);
     const target =
       input.pane_id != null
         ? (await this.resolver.paneById(engine, input.pane_id)).pane_id
-        : // list-windows' #{pane_id} is the window's active pane (SPEC §1.5: split the active pane).
+        : // list-windows' #{pane_id} is the window's active pane (docs/reference/tools.md#split_window: split the active pane).
           (await this.resolver.window(engine, input)).pane_id;
     const args = ['split-window', '-d', '-P', '-F', '#{pane_id}', '-t', target, ...DIRECTION_FLAGS[input.direction ?? 'below']];
     if (input.size != null) args.push('-l', String(input.size));
     if (input.start_directory != null) args.push('-c', escapeFormat(input.start_directory));
     args.push(...envArgs);
-    // The command is one argv element: tmux hands it to the default shell, we never parse it.
-    // `--` keeps a command starting with '-' from being read as a flag (SPEC C5).
+    // The command is one argv element: tmux hands it to the default shell, we never parse it. `--`
+    // keeps a command starting with '-' from being read as a flag
+    // (docs/reference/tools.md#names-and-escaping).
     if (input.shell) args.push('--', input.shell);
     const [newId] = await engine.run(args);
     if (!newId || !/^%\d+$/.test(newId.trim()))

@@ -7,10 +7,10 @@ import type { TmuxEngine } from '../../tmux/tmux-engine';
 import { TmuxObjectDoesNotExist } from '../../tmux/tmux-errors';
 
 /**
- * Re-reads a window after a tool acted on it (SPEC B8: never stale metadata, e.g. the layout
- * after select_layout or the index after move_window). A window linked into several sessions is
- * listed once per session: the row of `sessionId` is preferred so the result stays in the
- * session the caller targeted.
+ * Re-reads a window after a tool acted on it (docs/reference/tools.md#fresh-results: never stale
+ * metadata, e.g. the layout after select_layout or the index after move_window). A window linked
+ * into several sessions is listed once per session: the row of `sessionId` is preferred so the
+ * result stays in the session the caller targeted.
  */
 @injectable()
 export class WindowRefresh {

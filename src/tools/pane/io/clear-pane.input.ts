@@ -1,7 +1,7 @@
 import { Param } from '../../../framework/decorators/param.decorator';
 import { P } from '../../common/common-params';
 
-/** SPEC §1.2 clear_pane: the pane target arguments only. */
+/** clear_pane's input (docs/reference/tools.md#clear_pane): the pane target arguments only. */
 export class ClearPaneInput {
   @Param(P.paneId) pane_id!: string | null;
   @Param(P.sessionName) session_name!: string | null;

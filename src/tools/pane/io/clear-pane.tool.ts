@@ -6,7 +6,8 @@ import { TmuxErrorMapper } from '../../../services/tmux-error.mapper';
 import { TmuxServerPool } from '../../../services/tmux-server-pool.service';
 import { ClearPaneInput } from './clear-pane.input';
 
-// SPEC §1.1: mutating tier, but it drops scrollback for good, hence destructiveHint.
+// Mutating tier, but it drops scrollback for good, hence destructiveHint (the mutating-destructive
+// preset, docs/reference/tools.md#annotation-presets).
 @Tool('mutating', { title: 'Clear Pane', destructiveHint: true, idempotentHint: false })
 @HandleErrors(TmuxErrorMapper)
 export class ClearPaneTool implements ToolHandler<ClearPaneInput, string> {
@@ -25,7 +26,8 @@ export class ClearPaneTool implements ToolHandler<ClearPaneInput, string> {
     const engine = this.pool.engine(input.socket_name);
     const pane = (await this.targets.pane(engine, input)).pane_id;
     // Two commands rather than one `a ; b` argv: a `;` word means a separator only to the
-    // subprocess parser, so the control-mode engine would pass it on literally (SPEC C5).
+    // subprocess parser, so the control-mode engine would pass it on literally
+    // (docs/reference/tools.md#clear_pane, docs/reference/engine.md#trailing-semicolon).
     await engine.run(['send-keys', '-t', pane, '-R']);
     await engine.run(['clear-history', '-t', pane]);
     return `Pane cleared: ${pane}`;

@@ -1,7 +1,7 @@
 import { Param } from '../../../framework/decorators/param.decorator';
 import { P } from '../../common/common-params';
 
-/** SPEC §1.2 display_message. */
+/** display_message's input (docs/reference/tools.md#display_message). */
 export class DisplayMessageInput {
   @Param({
     type: 'string',

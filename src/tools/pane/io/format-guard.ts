@@ -11,9 +11,10 @@ export const REEXPAND_REFUSED =
 const MODIFIERS = /#\{(?=([^:}]*):)/g;
 
 /**
- * display_message must never run a shell (SPEC §1.5, B20): `#(` runs one directly, and `E:` /
- * `T:` expand a value as a format again, so an option holding `#(…)` would run. Conservative on
- * purpose: anything that looks like one is refused, even where tmux would read it otherwise.
+ * display_message must never run a shell (docs/reference/tools.md#display_message): `#(` runs one
+ * directly, and `E:` / `T:` expand a value as a format again, so an option holding `#(…)` would
+ * run. Conservative on purpose: anything that looks like one is refused, even where tmux would read
+ * it otherwise.
  */
 export function assertSafeFormat(format: string): void {
   if (format.includes('#(')) throw new ExpectedToolError(JOBS_REFUSED);

@@ -1,7 +1,7 @@
 import { Param } from '../../../framework/decorators/param.decorator';
 import { P } from '../../common/common-params';
 
-/** SPEC §1.2 paste_text (parameter order as in the reference). */
+/** paste_text's input, parameters in schema order (docs/reference/tools.md#paste_text). */
 export class PasteTextInput {
   @Param({
     type: 'string',

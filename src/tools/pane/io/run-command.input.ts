@@ -3,9 +3,9 @@ import { Param } from '../../../framework/decorators/param.decorator';
 import { P } from '../../common/common-params';
 
 /**
- * SPEC §1.2 run_command. `suppress_history` defaults to the server's TMUX_MCP_SUPPRESS_HISTORY
- * (true unless it is 0): `defaultFrom` makes both the advertised schema and the applied default
- * follow the configuration.
+ * run_command's input (docs/reference/tools.md#run_command). `suppress_history` defaults to the server's
+ * TMUX_MCP_SUPPRESS_HISTORY (true unless it is 0): `defaultFrom` makes both the advertised schema
+ * and the applied default follow the configuration (docs/reference/protocol.md#configuration-defaults).
  */
 export class RunCommandInput {
   @Param({ type: 'string', description: 'Shell command to run in the pane (runs in a subshell: cd/export do not persist).' })

@@ -24,9 +24,10 @@ export interface RunCommandRequest {
 export class RunCommandCancelled extends ExpectedToolError {}
 
 /**
- * The run_command mechanism of SPEC §1.5: a subshell wrapper typed into the pane that stores
- * `$?` in a pane user option and signals a private wait-for channel; we block on a killable
- * `tmux wait-for` child (SPEC C3), then read the status and the visible screen.
+ * The run_command mechanism (docs/reference/engine.md#run_command-mechanism): a subshell wrapper
+ * typed into the pane that stores `$?` in a pane user option and signals a private wait-for
+ * channel; we block on a killable `tmux wait-for` child
+ * (docs/reference/engine.md#blocking-wait-for), then read the status and the visible screen.
  */
 @injectable()
 export class RunCommandRunner {

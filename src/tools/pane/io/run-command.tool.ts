@@ -33,7 +33,7 @@ export class RunCommandTool implements ToolHandler<RunCommandInput, RunCommandRe
   ) {}
 
   async execute(input: RunCommandInput, ctx: ToolCallContext): Promise<RunCommandResult> {
-    // SPEC §1.5: these rules are checked before any tmux call, in this order.
+    // docs/reference/tools.md#run_command: these rules are checked before any tmux call, in this order.
     if (!input.command.trim()) throw new ExpectedToolError('command must not be empty');
     if (input.suppress_history && /[\n\r]/.test(input.command))
       throw new ExpectedToolError('command must be a single line when suppress_history=True');

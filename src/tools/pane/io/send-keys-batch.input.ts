@@ -2,7 +2,10 @@ import { Param } from '../../../framework/decorators/param.decorator';
 import { P } from '../../common/common-params';
 import { SendKeysOperation } from './send-keys-operation.input';
 
-/** SPEC §1.2 send_keys_batch; `timeout` > 0 lives in the schema (SPEC C25). */
+/**
+ * send_keys_batch's input (docs/reference/tools.md#send_keys_batch); `timeout` > 0 lives in the
+ * schema (docs/reference/tools.md#numeric-bounds).
+ */
 export class SendKeysBatchInput {
   @Param({ listOf: SendKeysOperation, description: 'send_keys operations, run in order; each resolves its own pane.' })
   operations!: SendKeysOperation[];

@@ -10,27 +10,29 @@ import { round3, secondsSince } from './progress-heartbeat';
 import { enterArgv, sendKeysArgv } from './send-keys-argv';
 import type { SendKeysOperation } from './send-keys-operation.input';
 
-/** The whole-batch deadline (SPEC §1.5): `at` is a performance.now() instant. */
+/** The whole-batch deadline (docs/reference/tools.md#send_keys_batch): `at` is a performance.now() instant. */
 export interface BatchDeadline {
   readonly at: number;
   /** The caller's timeout in seconds, for the text. */
   readonly seconds: number;
   /**
-   * Set once an operation ran into the deadline. Why a flag and not only the clock: a timer
-   * may fire a fraction of a millisecond before performance.now() reaches `at`, and the next
-   * operation must still count as starting after the deadline (elapsed 0.0, SPEC §1.5).
+   * Set once an operation ran into the deadline. Why a flag and not only the clock: a timer may
+   * fire a fraction of a millisecond before performance.now() reaches `at`, and the next operation
+   * must still count as starting after the deadline (elapsed 0.0,
+   * docs/reference/tools.md#send_keys_batch).
    */
   expired?: boolean;
 }
 
-/** `batch execution exceeded timeout of {timeout}s`, number printed shortest (SPEC C18). */
+/** `batch execution exceeded timeout of {timeout}s`, number printed shortest (docs/reference/tools.md#numbers-in-texts). */
 export const exceededText = (seconds: number): string => `batch execution exceeded timeout of ${String(seconds)}s`;
 
 class DeadlinePassed extends Error {}
 
 /**
  * Runs one send_keys operation of a batch and reports it as a row; failures never throw (a
- * per-operation failure is a row, SPEC §1.5), except cancellation of the whole request.
+ * per-operation failure is a row, docs/reference/tools.md#send_keys_batch), except cancellation of
+ * the whole request.
  */
 @injectable()
 export class SendKeysBatchRunner {
@@ -64,7 +66,8 @@ export class SendKeysBatchRunner {
         try {
           await this.bounded(deadline, signal, (s) => engine.run(argv, { signal: s }));
         } catch (err) {
-          // With a deadline the reference runs `tmux send-keys` children and words their failure so.
+          // With a deadline a tmux failure reads `send-keys failed: …` (docs/reference/tools.md#send_keys_batch),
+          // as libtmux-mcp words the failure of the bounded `tmux send-keys` children it runs then.
           if (deadline && err instanceof LibTmuxException) throw new ToolError(`send-keys failed: ${err.message}`, { cause: err });
           throw err;
         }
@@ -99,7 +102,7 @@ export class SendKeysBatchRunner {
     }
   }
 
-  /** Mapped message + "\n" + suggestion, as the error result of a direct call would read (SPEC §1.5). */
+  /** Mapped message + "\n" + suggestion, as the error result of a direct call would read (docs/reference/tools.md#send_keys_batch). */
   private errorText(err: unknown): string {
     const te =
       err instanceof ToolError

@@ -31,7 +31,7 @@ export class SendKeysBatchTool implements ToolHandler<SendKeysBatchInput, SendKe
     const engine = this.pool.engine(input.socket_name);
     const t0 = performance.now();
     const deadline = input.timeout === null ? null : { at: t0 + input.timeout * 1000, seconds: input.timeout };
-    // Progress only for a bounded batch (SPEC B23): total = its timeout.
+    // Progress only for a bounded batch (docs/reference/protocol.md#progress): total = its timeout.
     const stopBeat = deadline ? startHeartbeat(ctx.progress, t0, deadline.seconds) : () => undefined;
     const results: SendKeysOperationResult[] = [];
     let stoppedAt: number | null = null;

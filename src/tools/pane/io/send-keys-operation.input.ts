@@ -2,7 +2,7 @@ import { Param } from '../../../framework/decorators/param.decorator';
 import { P } from '../../common/common-params';
 import { ENTER_DESC, KEYS_DESC, LITERAL_DESC, SUPPRESS_DESC } from './send-keys.input';
 
-/** SPEC §1.4 SendKeysOperation: one send_keys call inside send_keys_batch (extra keys forbidden). */
+/** SendKeysOperation (docs/reference/tools.md#sendkeysoperation): one send_keys call inside send_keys_batch (extra keys forbidden). */
 export class SendKeysOperation {
   @Param({ type: 'string', description: KEYS_DESC }) keys!: string;
   @Param(P.paneId) pane_id!: string | null;

@@ -8,7 +8,7 @@ export const LITERAL_DESC = 'Send the keys literally (tmux send-keys -l): no key
 export const SUPPRESS_DESC =
   'Prepend one space so shells with HISTCONTROL=ignorespace (bash, zsh histignorespace) keep the line out of history.';
 
-/** SPEC §1.2 send_keys (parameter order as in the reference). */
+/** send_keys's input, parameters in schema order (docs/reference/tools.md#send_keys). */
 export class SendKeysInput {
   @Param({ type: 'string', description: KEYS_DESC }) keys!: string;
   @Param(P.paneId) pane_id!: string | null;

@@ -6,9 +6,9 @@ export type Corner = (typeof CORNERS)[number];
 const num = (s: string | undefined) => (s !== undefined && /^-?\d+$/.test(s) ? Number(s) : 0);
 
 /**
- * Distance of a pane from a window corner, smaller is nearer (SPEC B10): top-left compares
- * left+top, bottom-right prefers the largest right+bottom, and so on. Unknown coordinates
- * count as 0.
+ * Distance of a pane from a window corner, smaller is nearer
+ * (docs/reference/tools.md#find_pane_by_position): top-left compares left+top, bottom-right prefers
+ * the largest right+bottom, and so on. Unknown coordinates count as 0.
  */
 function distance(row: Row, corner: Corner): number {
   const [v, h] = corner.split('-');

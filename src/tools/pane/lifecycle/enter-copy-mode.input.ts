@@ -3,7 +3,7 @@ import { P } from '../../common/common-params';
 
 export class EnterCopyModeInput {
   @Param(P.paneId) pane_id!: string | null;
-  // >= 1 in the schema (SPEC C25); null or absent means no scrolling.
+  // >= 1 in the schema (docs/reference/tools.md#numeric-bounds); null or absent means no scrolling.
   // Bounded above too: tmux runs `send-keys -N n` n times while every client waits.
   @Param({
     type: 'integer',

@@ -6,7 +6,7 @@ import { TmuxErrorMapper } from '../../../services/tmux-error.mapper';
 import { EnterCopyModeInput } from './enter-copy-mode.input';
 import { PaneOps } from './pane-ops.service';
 
-// CREATE preset (SPEC §1.1): each call with scroll_up scrolls further.
+// The create preset (docs/reference/tools.md#annotation-presets): each call with scroll_up scrolls further.
 @Tool('mutating', { title: 'Enter Copy Mode', idempotentHint: false })
 @HandleErrors(TmuxErrorMapper)
 export class EnterCopyModeTool implements ToolHandler<EnterCopyModeInput, PaneInfo> {

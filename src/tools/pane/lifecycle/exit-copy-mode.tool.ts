@@ -24,8 +24,8 @@ export class ExitCopyModeTool implements ToolHandler<PaneTargetInput, PaneInfo> 
     try {
       await engine.run(['send-keys', '-t', paneId, '-X', 'cancel']);
     } catch (err) {
-      // The tool is advertised idempotent (SPEC §1.1): a second call finds the pane already out
-      // of copy mode, which tmux 3.3a reports as "not in a mode".
+      // The tool is advertised idempotent (docs/reference/tools.md#exit_copy_mode): a second call
+      // finds the pane already out of copy mode, which tmux 3.3a reports as "not in a mode".
       if (!(err instanceof LibTmuxException && /not in a mode/.test(err.message))) throw err;
     }
     return this.panes.fresh(engine, paneId);

@@ -19,7 +19,7 @@ export class KillPaneTool implements ToolHandler<KillPaneInput, string> {
 
   async execute(input: KillPaneInput): Promise<string> {
     const engine = this.panes.engine(input.socket_name);
-    // The self-kill guard runs FIRST, before resolution (SPEC §1.5, §5).
+    // The self-kill guard runs FIRST, before resolution (docs/reference/tools.md#kill_pane).
     if (await this.panes.isCallerPane(engine, input.pane_id))
       throw new ExpectedToolError('Refusing to kill the pane running this MCP server. Use a manual tmux command if intended.');
     const paneId = (await this.panes.byId(engine, input.pane_id)).pane_id;

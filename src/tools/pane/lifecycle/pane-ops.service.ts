@@ -10,8 +10,9 @@ import { PaneNotFound } from '../../../tmux/tmux-errors';
 import { TmuxServerPool } from '../../../services/tmux-server-pool.service';
 
 /**
- * The plumbing every pane lifecycle tool shares: pick the server, resolve the pane (SPEC §1.3),
- * and re-read it after acting so results are never stale (SPEC B8).
+ * The plumbing every pane lifecycle tool shares: pick the server, resolve the pane
+ * (docs/reference/tools.md#pane-resolution), and re-read it after acting so results are never stale
+ * (docs/reference/tools.md#fresh-results).
  */
 @injectable()
 export class PaneOps {
@@ -27,7 +28,7 @@ export class PaneOps {
     return this.pool.engine(socketName);
   }
 
-  /** pane_id, else the first pane of the resolved window (SPEC §1.3). */
+  /** pane_id, else the first pane of the resolved window (docs/reference/tools.md#pane-resolution). */
   resolve(engine: TmuxEngine, args: TargetArgs): Promise<Row> {
     return this.resolver.pane(engine, args);
   }
@@ -58,14 +59,14 @@ export class PaneOps {
     return this.serializer.pane(row, await this.callers.isCallerFn(engine));
   }
 
-  /** Re-reads a pane after a change (SPEC B8). */
+  /** Re-reads a pane after a change (docs/reference/tools.md#fresh-results). */
   async fresh(engine: TmuxEngine, paneId: string): Promise<PaneInfo> {
     return this.toInfo(engine, await this.byId(engine, paneId));
   }
 
   /**
-   * The self-kill guard of kill_pane/respawn_pane (SPEC §5): the caller's pane id equals the
-   * target AND the caller runs on this server (conservative predicate).
+   * The self-kill guard of kill_pane/respawn_pane (docs/reference/safety.md#self-kill-guards): the
+   * caller's pane id equals the target AND the caller runs on this server (conservative predicate).
    */
   async isCallerPane(engine: TmuxEngine, paneId: string): Promise<boolean> {
     const caller = this.callers.caller;

@@ -1,7 +1,7 @@
 import { Param } from '../../../framework/decorators/param.decorator';
 import { P } from '../../common/common-params';
 
-/** The plain pane target of SPEC §1.2 (get_pane_info, exit_copy_mode). */
+/** The plain pane target (docs/reference/tools.md#pane-resolution) of get_pane_info and exit_copy_mode. */
 export class PaneTargetInput {
   @Param(P.paneId) pane_id!: string | null;
   @Param({ ...P.sessionName, description: 'Session name for pane resolution (first pane of its first window).' })

@@ -17,7 +17,8 @@ export function pipeCommand(path: string, append: boolean): string {
   return escapeFormatTime(`cat ${append ? '>>' : '>'} ${shellQuote(path)}`);
 }
 
-// SHELL preset (SPEC §1.1): the pane's output flows into a command on the host.
+// The shell preset (docs/reference/tools.md#annotation-presets): the pane's output flows into a
+// command on the host.
 @Tool('mutating', { title: 'Pipe Pane', idempotentHint: false, openWorldHint: true })
 @HandleErrors(TmuxErrorMapper)
 export class PipePaneTool implements ToolHandler<PipePaneInput, string> {

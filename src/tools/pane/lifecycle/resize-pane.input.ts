@@ -6,7 +6,7 @@ export class ResizePaneInput {
   @Param({ ...P.sessionName, description: 'Session name for pane resolution.' }) session_name!: string | null;
   @Param({ ...P.sessionId, description: "Session id, e.g. '$1', for pane resolution." }) session_id!: string | null;
   @Param({ ...P.windowId, description: 'Window id for pane resolution.' }) window_id!: string | null;
-  // Sizes are >= 1 in the schema (SPEC C25).
+  // Sizes are >= 1 in the schema (docs/reference/tools.md#numeric-bounds).
   @Param({ type: 'integer', nullable: true, default: null, minimum: 1, description: 'New height in lines.' })
   height!: number | null;
   @Param({ type: 'integer', nullable: true, default: null, minimum: 1, description: 'New width in columns.' })

@@ -36,9 +36,9 @@ export class ResizePaneTool implements ToolHandler<ResizePaneInput, PaneInfo> {
   }
 
   /**
-   * zoom=true/false is idempotent (SPEC §1.5): `resize-pane -Z` toggles, so read the window's
-   * state first. A window zoomed on ANOTHER pane is unzoomed and re-zoomed on this one, so
-   * zoom=true always ends with this pane zoomed.
+   * zoom=true/false is idempotent (docs/reference/tools.md#resize_pane): `resize-pane -Z` toggles,
+   * so read the window's state first. A window zoomed on ANOTHER pane is unzoomed and re-zoomed on
+   * this one, so zoom=true always ends with this pane zoomed.
    */
   private async zoom(engine: TmuxEngine, paneId: string, want: boolean): Promise<void> {
     const [line = ''] = await engine.run(['display-message', '-p', '-t', paneId, '#{window_zoomed_flag} #{pane_active}']);

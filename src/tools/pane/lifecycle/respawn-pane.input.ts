@@ -2,8 +2,8 @@ import { Param } from '../../../framework/decorators/param.decorator';
 import { P } from '../../common/common-params';
 
 /**
- * No session/window fallback arguments on purpose (SPEC §1.3): with kill=true a fallback to
- * "the first pane" could silently kill an unrelated process.
+ * No session/window fallback arguments on purpose (docs/reference/tools.md#required-targets): with
+ * kill=true a fallback to "the first pane" could silently kill an unrelated process.
  */
 export class RespawnPaneInput {
   @Param({ type: 'string', description: "Pane id, e.g. '%1'. Required: resolve it with list_panes first." }) pane_id!: string;

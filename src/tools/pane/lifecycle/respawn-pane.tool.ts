@@ -10,7 +10,7 @@ import { RespawnPaneInput } from './respawn-pane.input';
 import { escapeFormat } from '../../../services/tmux-escape';
 
 // Mutating tier (shell recovery is routine) but honest hints: kill=true ends a process and every
-// call ends another one (SPEC §1.1 MUTATING_DESTRUCTIVE preset).
+// call ends another one (the mutating-destructive preset, docs/reference/tools.md#annotation-presets).
 @Tool('mutating', { title: 'Respawn Pane', destructiveHint: true, idempotentHint: false })
 @HandleErrors(TmuxErrorMapper)
 export class RespawnPaneTool implements ToolHandler<RespawnPaneInput, PaneInfo> {
@@ -26,7 +26,7 @@ export class RespawnPaneTool implements ToolHandler<RespawnPaneInput, PaneInfo> 
   ) {}
 
   async execute(input: RespawnPaneInput): Promise<PaneInfo> {
-    // Environment errors come before any tmux call (SPEC §1.3).
+    // Environment errors come before any tmux call (docs/reference/tools.md#respawn_pane).
     const envArgs = this.spawnEnv.argv(input.environment, input.suppress_persistent_history);
     const engine = this.panes.engine(input.socket_name);
     const paneId = (await this.panes.byId(engine, input.pane_id)).pane_id;
@@ -34,12 +34,13 @@ export class RespawnPaneTool implements ToolHandler<RespawnPaneInput, PaneInfo> 
       throw new ExpectedToolError('Refusing to respawn the pane running this MCP server. Use a manual tmux command if intended.');
     const args = ['respawn-pane', '-t', paneId];
     if (input.kill) args.push('-k');
-    // tmux 3.3a format-expands -c (not -e or the command): keep the directory literal (SPEC B18).
+    // tmux 3.3a format-expands -c (not -e or the command): keep the directory literal
+    // (docs/reference/engine.md#format-expansion).
     if (input.start_directory !== null) args.push('-c', escapeFormat(input.start_directory));
     args.push(...envArgs);
     // `--` so a command starting with '-' is never read as a flag.
     if (input.shell !== null) args.push('--', input.shell);
     await engine.run(args);
-    return this.panes.fresh(engine, paneId); // same pane_id, new pane_pid (SPEC B8)
+    return this.panes.fresh(engine, paneId); // same pane_id, new pane_pid (docs/reference/tools.md#fresh-results)
   }
 }

@@ -9,7 +9,7 @@ import { TmuxErrorMapper } from '../../../services/tmux-error.mapper';
 import { PaneOps } from './pane-ops.service';
 import { PaneDirection, SelectPaneInput } from './select-pane.input';
 
-/** tmux `select-pane` flags of the geometric directions and "last" (SPEC §1.5). */
+/** tmux `select-pane` flags of the geometric directions and "last" (docs/reference/tools.md#select_pane). */
 const FLAGS: Partial<Record<PaneDirection, string>> = { up: '-U', down: '-D', left: '-L', right: '-R', last: '-l' };
 
 @Tool('mutating', { title: 'Select Pane' })
@@ -42,8 +42,8 @@ export class SelectPaneTool implements ToolHandler<SelectPaneInput, PaneInfo> {
   }
 
   /**
-   * next/previous by absolute pane id (SPEC §1.5): tmux's relative targets (`+`, `@W.+`) depend
-   * on the client's current window and on the tmux version.
+   * next/previous by absolute pane id (docs/reference/tools.md#select_pane): tmux's relative
+   * targets (`+`, `@W.+`) depend on the client's current window and on the tmux version.
    */
   private async cycle(engine: TmuxEngine, windowId: string, step: number): Promise<void> {
     const rows: Row[] = await this.panes.panesOf(engine, windowId);

@@ -2,7 +2,7 @@ import { Param } from '../../../framework/decorators/param.decorator';
 import { P } from '../../common/common-params';
 
 export class SetPaneTitleInput {
-  // Titles are names: control characters are validation errors (SPEC C23).
+  // Titles are names: control characters are validation errors (docs/reference/tools.md#names-and-escaping).
   @Param(P.name('The new pane title (stored literally: no format expansion).')) title!: string;
   @Param(P.paneId) pane_id!: string | null;
   @Param({ ...P.sessionName, description: 'Session name for pane resolution.' }) session_name!: string | null;

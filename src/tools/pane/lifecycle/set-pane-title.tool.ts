@@ -22,8 +22,8 @@ export class SetPaneTitleTool implements ToolHandler<SetPaneTitleInput, PaneInfo
     const engine = this.panes.engine(input.socket_name);
     const paneId = (await this.panes.resolve(engine, input)).pane_id;
     // `select-pane -T` format-expands the title, so `#(cmd)` would run a command: escape it so
-    // the title reads back exactly as given (SPEC B18).
+    // the title reads back exactly as given (docs/reference/tools.md#names-and-escaping).
     await engine.run(['select-pane', '-t', paneId, '-T', escapeFormat(input.title)]);
-    return this.panes.fresh(engine, paneId); // SPEC B8: never the stale title
+    return this.panes.fresh(engine, paneId); // never the stale title (docs/reference/tools.md#fresh-results)
   }
 }

@@ -6,7 +6,8 @@ import { TmuxErrorMapper } from '../../../services/tmux-error.mapper';
 import { PaneOps } from './pane-ops.service';
 import { SwapPaneInput } from './swap-pane.input';
 
-// CREATE preset (SPEC §1.1): swapping twice undoes the first swap, so not idempotent.
+// The create preset (docs/reference/tools.md#annotation-presets): swapping twice undoes the first
+// swap, so not idempotent.
 @Tool('mutating', { title: 'Swap Pane', idempotentHint: false })
 @HandleErrors(TmuxErrorMapper)
 export class SwapPaneTool implements ToolHandler<SwapPaneInput, PaneInfo> {

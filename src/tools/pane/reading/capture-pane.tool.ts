@@ -31,7 +31,7 @@ export class CapturePaneTool implements ToolHandler<CapturePaneInput, string> {
     const pane = await this.resolver.pane(engine, input);
     const lines = await this.capture.rows(engine, pane.pane_id, { start: input.start, end: input.end });
     const { kept, dropped } = tailLines(lines, input.max_lines);
-    // SPEC §1.5: one header line names how many head lines were dropped.
+    // docs/reference/tools.md#capture_pane: one header line names how many head lines were dropped.
     return (dropped ? [`[... truncated ${dropped} lines ...]`, ...kept] : kept).join('\n');
   }
 }

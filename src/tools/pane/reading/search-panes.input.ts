@@ -4,7 +4,8 @@ import { P } from '../../common/common-params';
 export class SearchPanesInput {
   @Param({
     type: 'string',
-    // Bounded: V8 compiles huge patterns lazily and would fail at match time (SPEC C25).
+    // Bounded: V8 compiles huge patterns lazily and would fail at match time
+    // (docs/reference/tools.md#numeric-bounds).
     maxLength: 10_000,
     description:
       'Text to search for in pane contents. Literal text by default (*, ?, [ and every other character match themselves); set regex=true for a regular expression.',

@@ -1,7 +1,7 @@
 import type { TmuxEngine } from '../../../tmux/tmux-engine';
 import { SEP, toFlag, toInt } from '../../../services/tmux-formats';
 
-/** The 23 fields of SPEC §1.5 snapshot_pane, in format order. */
+/** The 23 fields of snapshot_pane (docs/reference/tools.md#snapshot_pane), in format order. */
 const HEAD = ['cursor_x', 'cursor_y', 'pane_width', 'pane_height', 'pane_in_mode', 'pane_mode', 'scroll_position', 'history_size'];
 /** Free text a program in the pane can set (titles via OSC, process names, directory names). */
 const FREE = ['pane_title', 'pane_current_command', 'pane_current_path'];
@@ -47,7 +47,7 @@ export async function readSnapshotFields(engine: TmuxEngine, paneId: string): Pr
   return raw;
 }
 
-/** Typing per SPEC §1.5 + B1: ints padded to 0, geometry/flags/strings null when empty. */
+/** Typing per docs/reference/tools.md#snapshot_pane: ints padded to 0, geometry/flags/strings null when empty. */
 export function typedSnapshot(raw: SnapshotRaw) {
   const str = (s: string) => (s === '' ? null : s);
   return {

@@ -2,8 +2,9 @@ import { Param } from '../../../framework/decorators/param.decorator';
 import { P } from '../../common/common-params';
 
 /**
- * interval/timeout carry no schema bounds on purpose: their limits answer with the domain texts
- * of SPEC §1.5 (`interval must be at least 0.01 s (received X)`, `timeout must be positive …`).
+ * interval/timeout carry no schema bounds on purpose: their limits answer with the domain texts of
+ * docs/reference/tools.md#wait_for_text (`interval must be at least 0.01 s (received X)`, `timeout
+ * must be positive …`).
  */
 export class WaitForTextInput {
   @Param({

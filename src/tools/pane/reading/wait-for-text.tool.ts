@@ -41,7 +41,7 @@ export class WaitForTextTool implements ToolHandler<WaitForTextInput, WaitForTex
       try {
         out.push(compilePattern(v, input.regex, input.match_case));
       } catch (err) {
-        // SPEC §1.5: a bad regex is also sent to the client as an MCP warning.
+        // docs/reference/tools.md#wait_for_text: a bad regex is also sent to the client as an MCP warning.
         await ctx.notify('warning', (err as Error).message).catch(() => undefined);
         throw err;
       }
@@ -50,7 +50,7 @@ export class WaitForTextTool implements ToolHandler<WaitForTextInput, WaitForTex
   }
 
   async execute(input: WaitForTextInput, ctx: ToolCallContext): Promise<WaitForTextResult> {
-    // B25/C18: numbers print in their shortest form.
+    // Numbers print in their shortest form (docs/reference/tools.md#numbers-in-texts).
     if (input.interval < 0.01) throw new ExpectedToolError(`interval must be at least 0.01 s (received ${input.interval})`);
     if (input.timeout <= 0) throw new ExpectedToolError(`timeout must be positive (received ${input.timeout})`);
     if (input.patterns !== null && input.patterns.length === 0)
