@@ -20,12 +20,13 @@ export interface AuditRecord {
   args: Record<string, unknown>;
 }
 
-/** Raised at start when the audit file cannot be opened (exit 1, SPEC C16). */
+/** Raised at start when the audit file cannot be opened (exit 1, docs/reference/configuration.md#start-up-failures). */
 export class AuditFileError extends Error {}
 
 /**
- * One record per tool call, including denied, invalid and unknown-tool calls (SPEC §3 item 4,
- * B24, C15). Sits inside the error-result layer so it sees the raw exception type.
+ * One record per tool call, including denied, invalid and unknown-tool calls
+ * (docs/reference/safety.md#audit-log). Sits inside the error-result layer so it sees the raw
+ * exception type.
  */
 @injectable()
 export class AuditInterceptor implements ToolInterceptor {
@@ -59,7 +60,8 @@ export class AuditInterceptor implements ToolInterceptor {
     const t0 = performance.now();
     try {
       const r = await next();
-      const errorType = r.isError ? String((r._meta as Record<string, unknown> | undefined)?.error_type ?? 'ToolError') : undefined;
+      const reported = r._meta?.error_type;
+      const errorType = r.isError ? (typeof reported === 'string' ? reported : 'ToolError') : undefined;
       this.record(call.tool.name, call.tool.meta.input, call.args, call.ctx, t0, r.isError ? 'error' : 'ok', errorType);
       return r;
     } catch (err) {
@@ -87,7 +89,7 @@ export class AuditInterceptor implements ToolInterceptor {
     err?: unknown,
   ): void {
     // Redaction and formatting only when someone reads the record: the stderr line at info,
-    // or the audit file (which is written whatever the log level, B24).
+    // or the audit file (written whatever the log level: docs/reference/safety.md#audit-file).
     const toLog = this.log.isLevelEnabled('info');
     if (!toLog && !this.file) return;
     const rec: AuditRecord = {
@@ -107,7 +109,7 @@ export class AuditInterceptor implements ToolInterceptor {
     }
     if (this.file) {
       try {
-        // Synchronous append: a record is never lost to a crash or a fast exit (B24).
+        // Synchronous append: a record is never lost to a crash or a fast exit (docs/reference/safety.md#audit-file).
         appendFileSync(this.file, JSON.stringify(rec) + '\n');
       } catch (err) {
         this.log.warn(`could not write the audit file: ${(err as Error).message}`);

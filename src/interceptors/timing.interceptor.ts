@@ -4,7 +4,7 @@ import { LOGGER_FACTORY } from '../framework/tokens';
 import { Next, ORDER, ToolCall, ToolInterceptor } from '../framework/pipeline/tool-interceptor';
 import type { ToolResult } from '../framework/pipeline/tool-result';
 
-/** Outermost layer: wall time of the whole call on `tmux_mcp.timing` (SPEC §3 item 1). */
+/** Outermost layer: wall time of the whole call on `tmux_mcp.timing` (docs/reference/protocol.md#timing-logs). */
 @injectable()
 export class TimingInterceptor implements ToolInterceptor {
   readonly order = ORDER.TIMING;
