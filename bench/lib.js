@@ -9,6 +9,8 @@ const { StdioClientTransport } = require('@modelcontextprotocol/sdk/client/stdio
 
 const ROOT = join(__dirname, '..');
 const CLI = join(ROOT, 'dist', 'cli.js');
+/** The CLI of another built checkout (`--baseline DIR`), to compare against this one in the same run. */
+const cliOf = (root) => join(root, 'dist', 'cli.js');
 
 /** A private tmux server (never the default socket); kill() only targets it. */
 class Tmux {
@@ -41,11 +43,11 @@ function minimalEnv(extra = {}) {
   return { ...env, TMUX_MCP_LOG_LEVEL: 'warn', ...extra };
 }
 
-/** An MCP server spawned over stdio with the SDK client (the real protocol path). */
-async function startServer(socket, engine, extraEnv = {}) {
+/** An MCP server spawned over stdio with the SDK client (the real protocol path); `cli` picks the build. */
+async function startServer(socket, engine, extraEnv = {}, cli = CLI) {
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: [CLI, '--socket-name', socket],
+    args: [cli, '--socket-name', socket],
     env: minimalEnv({ TMUX_MCP_ENGINE: engine, ...extraEnv }),
     stderr: 'ignore',
   });
@@ -138,6 +140,7 @@ module.exports = {
   rawControl,
   ROOT,
   CLI,
+  cliOf,
   Tmux,
   minimalEnv,
   startServer,

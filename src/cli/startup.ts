@@ -1,0 +1,141 @@
+/**
+ * Start-up of the CLI: how the server half (cli/run-server) gets loaded, with public Node APIs only.
+ *
+ * - Without plugins it runs from one esbuild bundle, dist/cli/server.bundle.js, loaded with a
+ *   plain require(). The bundle is built from an ES-module emit of the sources (tsconfig.bundle.json),
+ *   so esbuild can hoist every module into one scope and leave out what is never used (most of
+ *   zod, the SDK's other halves); each package's ES build is preferred (`--main-fields=module,main`).
+ *   Cold start, spawn → initialize reply, measured over `node -e 0` on Node 22 with the compile
+ *   cache: the bundle +70 ms, the ~170 files of the tsc output +200 ms.
+ * - Compiled code is cached between runs. Node ≥ 22.1 has module.enableCompileCache(): Node's own
+ *   cache, in NODE_COMPILE_CACHE or else a directory under the OS temp dir; NODE_DISABLE_COMPILE_CACHE
+ *   turns it off. It covers the tsc output as well, which runs when plugins are configured.
+ * - Node 20 has no such cache: see requireWithCodeCache, the one piece kept for it alone.
+ *
+ * Why plugins get the tsc output: a plugin imports classes from `tmux-mcp-ts` (dist/index.js) and
+ * injects them by class (e.g. TmuxServerPool); a bundled server would hold other copies of those
+ * classes, and tsyringe would build a second, unregistered pool. With the tsc output the plugin
+ * and the server share one module graph.
+ */
+import { isAscii } from 'node:buffer';
+import { createHash } from 'node:crypto';
+import { readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import * as nodeModule from 'node:module';
+import { dirname, join } from 'node:path';
+import { constants as vmConstants, Script } from 'node:vm';
+import type { runCli } from './run-server';
+
+/** What both forms of the server half export (src/cli/bundle-entry.ts, src/cli/run-server.ts). */
+export interface ServerModule {
+  runCli: typeof runCli;
+}
+
+/** Built by `npm run bundle`. */
+export const BUNDLE_FILE = join(__dirname, 'server.bundle.js');
+/** Node 20 only: the V8 code cache of the bundle, `MAGIC | sha1(bundle) | V8 data`. */
+export const CACHE_FILE = join(__dirname, 'server.bundle.v8cache');
+
+// Typed here: @types/node 20 does not declare it (Node 22.1 added it).
+const enableCompileCache = (nodeModule as { enableCompileCache?: () => unknown }).enableCompileCache;
+const HAS_COMPILE_CACHE = typeof enableCompileCache === 'function';
+
+/** Loads the server half: the bundle when there are no plugins and it is current, else the tsc output. */
+export function loadServer(withPlugins: boolean): ServerModule {
+  if (HAS_COMPILE_CACHE) enableCompileCache!();
+  return (
+    (withPlugins ? null : loadBundle()) ??
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    (require('./run-server') as ServerModule)
+  );
+}
+
+/**
+ * The bundle, or null when it is missing or older than this file: a `tsc` run without
+ * `npm run bundle` leaves a stale bundle behind, and the tsc output is then the current code.
+ */
+export function loadBundle(file = BUNDLE_FILE, cacheFile = CACHE_FILE): ServerModule | null {
+  try {
+    if (statSync(file).mtimeMs < statSync(__filename).mtimeMs) return null;
+  } catch {
+    return null;
+  }
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  if (HAS_COMPILE_CACHE) return require(file) as ServerModule;
+  const loaded = requireWithCodeCache<ServerModule>(file, cacheFile);
+  if (loaded.cache !== 'accepted') process.once('exit', () => loaded.saveCache());
+  return loaded.exports;
+}
+
+export interface CodeCachedModule<T> {
+  readonly exports: T;
+  /** What became of the cache: used, absent (or made for other bytes), or refused by V8. */
+  readonly cache: 'accepted' | 'missing' | 'rejected';
+  /** Writes the cache with every function compiled so far (atomic, best effort). */
+  saveCache(): void;
+}
+
+const MAGIC = Buffer.from('tmcpV8c2');
+const HEADER = MAGIC.length + 20;
+
+/**
+ * Node 20 only (no module.enableCompileCache): runs a CommonJS file with a V8 code cache, through
+ * the public vm API (Script's cachedData and createCachedData) and module.createRequire.
+ *
+ * Why it stays: measured in one interleaved run on Node 20 (2 busy cores, fastest of 30 starts,
+ * spawn → initialize reply over `node -e 0`): the bundle by plain require() +107 ms, with this
+ * cache +56 ms; the target is +60. Node 20 left maintenance in April 2026; drop this with it.
+ *
+ * The cache is written at exit, so it also holds the functions compiled while the server started
+ * and answered, which a cache made right after compiling (as Node's own does) cannot hold.
+ * V8 rejects data from another V8 version or other flags, but it checks only the length of the
+ * source, so the header carries a SHA-1 of the file; any mismatch ignores the cache. The file is
+ * written atomically; where it cannot be (a read-only install) the server just starts without it.
+ */
+export function requireWithCodeCache<T>(file: string, cacheFile: string): CodeCachedModule<T> {
+  const bytes = readFileSync(file);
+  const hash = createHash('sha1').update(bytes).digest();
+  const cached = readCache(cacheFile, hash);
+  // esbuild writes ASCII (charset=ascii, its default): latin1 decoding is exact and cheapest.
+  const source = isAscii(bytes) ? bytes.toString('latin1') : bytes.toString('utf8');
+  // The CommonJS wrapper, as Node documents it (modules.md, "The module wrapper").
+  const script = new Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, {
+    filename: file,
+    cachedData: cached,
+    // Plugins never run from the bundle, but import() keeps working as in any CommonJS module.
+    importModuleDynamically: vmConstants.USE_MAIN_CONTEXT_DEFAULT_LOADER as never,
+  });
+  const mod = { exports: {} as T, id: file, filename: file, loaded: false };
+  const wrapper = script.runInThisContext() as (...args: unknown[]) => void;
+  wrapper.call(mod.exports, mod.exports, nodeModule.createRequire(file), mod, file, dirname(file));
+  mod.loaded = true;
+  return {
+    exports: mod.exports,
+    cache: !cached ? 'missing' : script.cachedDataRejected ? 'rejected' : 'accepted',
+    saveCache: () => writeCache(cacheFile, script, hash),
+  };
+}
+
+function readCache(cacheFile: string, hash: Buffer): Buffer | undefined {
+  try {
+    const data = readFileSync(cacheFile);
+    if (data.length <= HEADER || !data.subarray(0, MAGIC.length).equals(MAGIC)) return undefined;
+    if (!data.subarray(MAGIC.length, HEADER).equals(hash)) return undefined;
+    return data.subarray(HEADER);
+  } catch {
+    return undefined;
+  }
+}
+
+function writeCache(cacheFile: string, script: Script, hash: Buffer): void {
+  const tmp = `${cacheFile}.${process.pid}.tmp`;
+  try {
+    writeFileSync(tmp, Buffer.concat([MAGIC, hash, script.createCachedData()]));
+    renameSync(tmp, cacheFile);
+  } catch {
+    try {
+      unlinkSync(tmp);
+    } catch {
+      // nothing written
+    }
+  }
+}
