@@ -62,7 +62,9 @@ export function loadBundle(file = BUNDLE_FILE, cacheFile = CACHE_FILE): ServerMo
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   if (HAS_COMPILE_CACHE) return require(file) as ServerModule;
   const loaded = requireWithCodeCache<ServerModule>(file, cacheFile);
-  if (loaded.cache !== 'accepted') process.once('exit', () => loaded.saveCache());
+  // Only a run that served and ended normally writes it: a start that failed (exit 1 or 2) would
+  // leave a cache without the server's start-up code, and a matching cache is never rewritten.
+  if (loaded.cache !== 'accepted') process.once('exit', (code) => code === 0 && loaded.saveCache());
   return loaded.exports;
 }
 
