@@ -3,14 +3,19 @@
  *
  * - Without plugins it runs from one esbuild bundle, dist/cli/server.bundle.js, loaded with a
  *   plain require(). The bundle is built from an ES-module emit of the sources (tsconfig.bundle.json),
- *   so esbuild can hoist every module into one scope and leave out what is never used (most of
- *   zod, the SDK's other halves); each package's ES build is preferred (`--main-fields=module,main`).
- *   Cold start, spawn → initialize reply, measured over `node -e 0` on Node 22 with the compile
- *   cache: the bundle +70 ms, the ~170 files of the tsc output +200 ms.
+ *   so esbuild hoists the modules into one scope and leaves out what is never used (most of zod, the
+ *   SDK's other halves); each package's ES build is preferred (`--main-fields=module,main`).
  * - Compiled code is cached between runs. Node ≥ 22.1 has module.enableCompileCache(): Node's own
  *   cache, in NODE_COMPILE_CACHE or else a directory under the OS temp dir; NODE_DISABLE_COMPILE_CACHE
  *   turns it off. It covers the tsc output as well, which runs when plugins are configured.
  * - Node 20 has no such cache: see requireWithCodeCache, the one piece kept for it alone.
+ *
+ * Cold start, spawn → initialize reply, p50 over `node -e 0` (30 starts each, interleaved, on 2
+ * busy cores). Node 22: bundle with the compile cache +83 ms, without it +111 ms, the tsc output
+ * with it +268 ms. Node 20: bundle with requireWithCodeCache +96 ms, plain require() +146 ms, the
+ * tsc output +438 ms. Node's cache is made when a file is compiled, so it lacks the functions V8
+ * compiles lazily while the server starts; a cache written at exit (requireWithCodeCache) gave
+ * +70 ms on Node 22, but there Node's own cache is preferred as the simpler, maintained mechanism.
  *
  * Why plugins get the tsc output: a plugin imports classes from `tmux-mcp-ts` (dist/index.js) and
  * injects them by class (e.g. TmuxServerPool); a bundled server would hold other copies of those
@@ -83,13 +88,12 @@ const HEADER = MAGIC.length + 20;
  * Node 20 only (no module.enableCompileCache): runs a CommonJS file with a V8 code cache, through
  * the public vm API (Script's cachedData and createCachedData) and module.createRequire.
  *
- * Why it stays: measured in one interleaved run on Node 20 (2 busy cores, fastest of 30 starts,
- * spawn → initialize reply over `node -e 0`): the bundle by plain require() +107 ms, with this
- * cache +56 ms; the target is +60. Node 20 left maintenance in April 2026; drop this with it.
+ * Why it stays: on Node 20 it takes a third off the start-up cost of the bundle (+96 ms against
+ * +146 ms by plain require(), numbers above). Node 20 reached its end of life in April 2026; drop
+ * this with it.
  *
  * The cache is written at exit, so it also holds the functions compiled while the server started
- * and answered, which a cache made right after compiling (as Node's own does) cannot hold.
- * V8 rejects data from another V8 version or other flags, but it checks only the length of the
+ * and answered. V8 rejects data from another V8 version or other flags, but it checks only the length of the
  * source, so the header carries a SHA-1 of the file; any mismatch ignores the cache. The file is
  * written atomically; where it cannot be (a read-only install) the server just starts without it.
  */
