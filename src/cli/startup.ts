@@ -67,9 +67,20 @@ export function loadBundle(file = BUNDLE_FILE, cacheFile = CACHE_FILE): ServerMo
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   if (HAS_COMPILE_CACHE) return require(file) as ServerModule;
   const loaded = requireWithCodeCache<ServerModule>(file, cacheFile);
-  // Only a run that served and ended normally writes it: a start that failed (exit 1 or 2) would
-  // leave a cache without the server's start-up code, and a matching cache is never rewritten.
-  if (loaded.cache !== 'accepted') process.once('exit', (code) => code === 0 && loaded.saveCache());
+  if (loaded.cache !== 'accepted') {
+    // Written once the server has started and answered its first requests, or at a normal exit
+    // before that. Not later: a long run lets V8 drop the bytecode of code that ran only at
+    // start-up, and a cache written then had half the size and no effect. Not after a failed start
+    // (exit 1 or 2), which never ran the server's start-up code. A matching cache is never rewritten;
+    // one V8 refuses (another V8, or other flags such as --max-semi-space-size) is.
+    let saved = false;
+    const save = () => {
+      if (!saved) loaded.saveCache();
+      saved = true;
+    };
+    setTimeout(save, CACHE_WRITE_DELAY_MS).unref();
+    process.once('exit', (code) => code === 0 && save());
+  }
   return loaded.exports;
 }
 
@@ -82,6 +93,7 @@ export interface CodeCachedModule<T> {
 }
 
 const MAGIC = Buffer.from('tmcpV8c2');
+const CACHE_WRITE_DELAY_MS = 2000;
 const HEADER = MAGIC.length + 20;
 
 /**
