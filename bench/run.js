@@ -45,6 +45,19 @@ async function main() {
   if (!only) writeFileSync(join(__dirname, 'RESULTS.md'), md);
 }
 
+/** The baseline checkout and, when it is a git checkout, its commit. */
+function describe(dir) {
+  try {
+    const commit = execFileSync('git', ['-C', dir, 'rev-parse', '--short', 'HEAD'], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+    return `${dir} (commit ${commit.trim()})`;
+  } catch {
+    return dir;
+  }
+}
+
 const verdict = (ok, miss) => (ok ? 'met' : `missed (${miss})`);
 
 function render(r, baseline) {
@@ -143,7 +156,7 @@ function render(r, baseline) {
         `memory after 10,000 calls (batches in turn): this build ${fmt(m.end, 1)} MB (at 5,000: ${fmt(m.half, 1)}), baseline ${fmt(m.baseline.end, 1)} MB (at 5,000: ${fmt(m.baseline.half, 1)}).`,
       );
     }
-    if (lines.length) notes.push(`Against the baseline build ${baseline}, interleaved in this run: ${lines.join(' ')}`);
+    if (lines.length) notes.push(`Against the baseline build ${describe(baseline)}, interleaved in this run: ${lines.join(' ')}`);
   }
   if (notes.length) out.push('', ...notes);
   out.push('', 'Raw data:', '', '```json', JSON.stringify(r, null, 1), '```', '');
