@@ -71,8 +71,8 @@ export function loadBundle(file = BUNDLE_FILE, cacheFile = CACHE_FILE): ServerMo
   if (HAS_COMPILE_CACHE) return require(file) as ServerModule;
   const loaded = requireWithCodeCache<ServerModule>(file, cacheFile);
   if (loaded.cache !== 'accepted') {
-    // Written once the server has started and answered its first requests, or at a normal exit
-    // before that. Not later: a long run lets V8 drop the bytecode of code that ran only at
+    // Written 2 s after the start, when the server has started and answered its first requests,
+    // or at a normal exit before that. Not later: a long run lets V8 drop the bytecode of code that ran only at
     // start-up, and a cache written then had half the size and no effect. Not after a failed start
     // (exit 1 or 2), which never ran the server's start-up code. A matching cache is never rewritten;
     // one V8 refuses (another V8, or other flags such as --max-semi-space-size) is.
