@@ -9,6 +9,8 @@ const { StdioClientTransport } = require('@modelcontextprotocol/sdk/client/stdio
 
 const ROOT = join(__dirname, '..');
 const CLI = join(ROOT, 'dist', 'cli.js');
+/** The CLI of another built checkout (`--baseline DIR`), to compare against this one in the same run. */
+const cliOf = (root) => join(root, 'dist', 'cli.js');
 
 /** A private tmux server (never the default socket); kill() only targets it. */
 class Tmux {
@@ -41,11 +43,11 @@ function minimalEnv(extra = {}) {
   return { ...env, TMUX_MCP_LOG_LEVEL: 'warn', ...extra };
 }
 
-/** An MCP server spawned over stdio with the SDK client (the real protocol path). */
-async function startServer(socket, engine, extraEnv = {}) {
+/** An MCP server spawned over stdio with the SDK client (the real protocol path); `cli` picks the build. */
+async function startServer(socket, engine, extraEnv = {}, cli = CLI) {
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: [CLI, '--socket-name', socket],
+    args: [cli, '--socket-name', socket],
     env: minimalEnv({ TMUX_MCP_ENGINE: engine, ...extraEnv }),
     stderr: 'ignore',
   });
@@ -82,10 +84,14 @@ async function time(fn) {
 
 const fmt = (x, d = 2) => (Number.isFinite(x) ? x.toFixed(d) : String(x));
 
+/**
+ * Spawn → exit of `node args`, in the same minimal environment as the servers: an inherited
+ * NODE_EXTRA_CA_CERTS alone made `node -e 0` ~40 ms slower on Node 20 than the server's own start.
+ */
 function spawnTime(args) {
   return new Promise((resolve, reject) => {
     const t0 = now();
-    const p = spawn(process.execPath, args, { stdio: 'ignore' });
+    const p = spawn(process.execPath, args, { env: minimalEnv(), stdio: 'ignore' });
     p.on('error', reject);
     p.on('close', () => resolve(now() - t0));
   });
@@ -138,6 +144,7 @@ module.exports = {
   rawControl,
   ROOT,
   CLI,
+  cliOf,
   Tmux,
   minimalEnv,
   startServer,

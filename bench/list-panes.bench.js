@@ -6,15 +6,22 @@
 //    subprocess: what tmux itself costs on each engine;
 //  - an MCP `ping` round trip: the protocol floor (client + stdio + server, no tool);
 //  - the control engine with the default log level (info: audit and timing lines per call).
+// With a baseline build (`--baseline DIR`), a third loop interleaves both engines of both builds.
 const { execFile } = require('node:child_process');
-const { Tmux, startServer, stats, time, now, rawControl } = require('./lib');
+const { Tmux, startServer, stats, time, now, rawControl, cliOf } = require('./lib');
 const { PANE_FIELDS, formatOf } = require('../dist/services/tmux-formats');
 
-module.exports = async function listPanes({ iterations = 300 } = {}) {
+module.exports = async function listPanes({ iterations = 300, baseline } = {}) {
   const tmux = new Tmux().start('bench', 10);
   const control = await startServer(tmux.socket, 'control');
   const exec = await startServer(tmux.socket, 'exec');
   const info = await startServer(tmux.socket, 'control', { TMUX_MCP_LOG_LEVEL: 'info' });
+  const base = baseline
+    ? {
+        control: await startServer(tmux.socket, 'control', {}, cliOf(baseline)),
+        exec: await startServer(tmux.socket, 'exec', {}, cliOf(baseline)),
+      }
+    : null;
   const raw = rawControl(tmux.socket, 'bench');
   await raw.ready;
   const format = formatOf(PANE_FIELDS);
@@ -60,6 +67,26 @@ module.exports = async function listPanes({ iterations = 300 } = {}) {
         samples[n].push(await time(series[n]));
       }
     }
+    // This build against the baseline: four series in rotating order, in a loop of their own.
+    let vsBaseline;
+    if (base) {
+      const four = {
+        control: () => call(control),
+        exec: () => call(exec),
+        baselineControl: () => call(base.control),
+        baselineExec: () => call(base.exec),
+      };
+      const fourNames = Object.keys(four);
+      for (let i = 0; i < 30; i++) for (const n of fourNames) await four[n]();
+      const fourSamples = Object.fromEntries(fourNames.map((n) => [n, []]));
+      for (let i = 0; i < iterations; i++) {
+        for (let k = 0; k < fourNames.length; k++) {
+          const n = fourNames[(i + k) % fourNames.length];
+          fourSamples[n].push(await time(four[n]));
+        }
+      }
+      vsBaseline = Object.fromEntries(fourNames.map((n) => [n, stats(fourSamples[n])]));
+    }
     const throughput = async (s, n) => {
       const t0 = now();
       const rs = await Promise.all(Array.from({ length: n }, () => call(s)));
@@ -77,12 +104,17 @@ module.exports = async function listPanes({ iterations = 300 } = {}) {
       latency: { control: stats(a), exec: stats(b) },
       decomposition: Object.fromEntries(names.map((n) => [n, stats(samples[n])])),
       throughput: { control: Math.max(...tpControl), exec: Math.max(...tpExec) },
+      ...(vsBaseline ? { vsBaseline } : {}),
     };
   } finally {
     await raw.close();
     await control.close();
     await exec.close();
     await info.close();
+    if (base) {
+      await base.control.close();
+      await base.exec.close();
+    }
     tmux.kill();
   }
 };

@@ -1,34 +1,66 @@
 'use strict';
 // Runs every benchmark side by side in one process run and writes bench/RESULTS.md.
-// Usage: npm run bench            (all)
-//        node bench/run.js list   (one, by file prefix)
+// Usage: npm run bench                               (all)
+//        node bench/run.js list                      (one, by file prefix)
+//        node bench/run.js cold --baseline ../other  (also time another built checkout, interleaved;
+//                                                     or BENCH_BASELINE=../other)
+// The servers run on the node that runs this script: `npx -p node@22 -- node bench/run.js cold`.
 const { writeFileSync, existsSync } = require('node:fs');
-const { join } = require('node:path');
+const { join, resolve } = require('node:path');
 const os = require('node:os');
 const { execFileSync } = require('node:child_process');
 const { fmt } = require('./lib');
 
 const BENCHES = ['list-panes', 'capture', 'events', 'wait', 'cold-start', 'memory'];
 
+function parseArgs(argv) {
+  let only;
+  let baseline = process.env.BENCH_BASELINE || undefined;
+  for (let i = 0; i < argv.length; i++) {
+    if (argv[i] === '--baseline') baseline = argv[++i];
+    else if (argv[i].startsWith('--baseline=')) baseline = argv[i].slice('--baseline='.length);
+    else only = argv[i];
+  }
+  if (baseline) {
+    baseline = resolve(baseline);
+    if (!existsSync(join(baseline, 'dist', 'cli.js')))
+      throw new Error(`baseline ${baseline} has no dist/cli.js (npm ci && npm run build there)`);
+  }
+  return { only, baseline };
+}
+
 async function main() {
-  const only = process.argv[2];
+  const { only, baseline } = parseArgs(process.argv.slice(2));
   const results = {};
   for (const name of BENCHES) {
     if (only && !name.startsWith(only)) continue;
     const file = join(__dirname, `${name}.bench.js`);
     if (!existsSync(file)) continue;
     process.stderr.write(`bench: ${name} ...\n`);
-    results[name] = await require(file)();
+    results[name] = await require(file)({ baseline });
     process.stderr.write(`bench: ${name} done: ${JSON.stringify(results[name])}\n`);
   }
-  const md = render(results);
+  const md = render(results, baseline);
   process.stdout.write(md);
   if (!only) writeFileSync(join(__dirname, 'RESULTS.md'), md);
 }
 
+/** The baseline checkout and, when it is a git checkout, its commit. */
+function describe(dir) {
+  try {
+    const commit = execFileSync('git', ['-C', dir, 'rev-parse', '--short', 'HEAD'], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+    return `${dir} (commit ${commit.trim()})`;
+  } catch {
+    return dir;
+  }
+}
+
 const verdict = (ok, miss) => (ok ? 'met' : `missed (${miss})`);
 
-function render(r) {
+function render(r, baseline) {
   const tmuxV = execFileSync('tmux', ['-V'], { encoding: 'utf8' }).trim();
   const out = [
     '# Benchmark results',
@@ -99,6 +131,32 @@ function render(r) {
     out.push(
       `| 6 | memory, RSS after 10,000 calls | ${fmt(m.end, 1)} MB (start ${fmt(m.start, 1)}, at 5,000: ${fmt(m.half, 1)}) | — | growth 5k→10k ${fmt(growth, 1)} MB | ≤ 100 MB, not growing | ${verdict(m.end <= 100 && growth <= 2, `${fmt(m.end, 1)} MB, +${fmt(growth, 1)} MB`)} |`,
     );
+    const sm = m.smallNewSpace;
+    if (sm) {
+      notes.push(
+        `Bench 6 with \`NODE_OPTIONS=${sm.nodeOptions}\` (the same calls, batch for batch in turn): ${fmt(sm.end, 1)} MB after 10,000 calls (start ${fmt(sm.start, 1)}, at 5,000: ${fmt(sm.half, 1)}).`,
+      );
+    }
+  }
+  if (baseline) {
+    const lines = [];
+    if (cs?.baseline) {
+      lines.push(
+        `cold start p50: this build ${fmt(cs.server.p50, 1)} ms (+${fmt(cs.server.p50 - cs.node.p50, 1)}), baseline ${fmt(cs.baseline.p50, 1)} ms (+${fmt(cs.baseline.p50 - cs.node.p50, 1)}), \`node -e 0\` ${fmt(cs.node.p50, 1)} ms; fastest start: ${fmt(cs.server.min, 1)} / ${fmt(cs.baseline.min, 1)} / ${fmt(cs.node.min, 1)} ms.`,
+      );
+    }
+    const vb = lp?.vsBaseline;
+    if (vb) {
+      lines.push(
+        `list_panes p50 (four series in rotating order): control ${fmt(vb.control.p50)} ms, baseline control ${fmt(vb.baselineControl.p50)} ms; exec ${fmt(vb.exec.p50)} ms, baseline exec ${fmt(vb.baselineExec.p50)} ms.`,
+      );
+    }
+    if (m?.baseline) {
+      lines.push(
+        `memory after 10,000 calls (batches in turn): this build ${fmt(m.end, 1)} MB (at 5,000: ${fmt(m.half, 1)}), baseline ${fmt(m.baseline.end, 1)} MB (at 5,000: ${fmt(m.baseline.half, 1)}).`,
+      );
+    }
+    if (lines.length) notes.push(`Against the baseline build ${describe(baseline)}, interleaved in this run: ${lines.join(' ')}`);
   }
   if (notes.length) out.push('', ...notes);
   out.push('', 'Raw data:', '', '```json', JSON.stringify(r, null, 1), '```', '');

@@ -4,25 +4,17 @@
  *
  * 1. cli/cli-prepare: flags and environment to config, `--help`/`--version`, and `tmux -V`
  *    started in the background — all without loading the server code.
- * 2. The server half (cli/run-server) from the esbuild bundle with a V8 code cache when no
- *    plugin is configured (cold start, bench 5), else from the tsc output. Why plugins get
- *    the tsc output: a plugin imports classes from `tmux-mcp-ts` (dist/index.js) and injects
- *    them by class (e.g. TmuxServerPool); a bundled server would hold other copies of those
- *    classes, and tsyringe would build a second, unregistered pool. With the tsc output the
- *    plugin and the server share one module graph, so SPEC C33 holds unchanged.
+ * 2. The server half (cli/run-server), loaded by cli/startup: from the esbuild bundle when no
+ *    plugin is configured, else from the tsc output (cold start, bench 5; why, in startup.ts).
  */
-import { loadServerBundle } from './cli/bundle-loader';
 import { fail } from './cli/cli-exit';
 import { prepareCli } from './cli/cli-prepare';
+import { loadServer } from './cli/startup';
 
 function start(): void {
   const prepared = prepareCli(process.argv.slice(2), process.env);
   if (!prepared) return;
-  const server =
-    (prepared.config.plugins.length === 0 ? loadServerBundle() : null) ??
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    (require('./cli/run-server') as typeof import('./cli/run-server'));
-  void server.runCli(prepared);
+  void loadServer(prepared.config.plugins.length > 0).runCli(prepared);
 }
 
 try {

@@ -5,11 +5,10 @@ import { loadPlugin } from '../framework/plugins/plugin-loader';
 import { createServer } from '../server/create-server';
 import { fail } from './cli-exit';
 import type { PreparedCli } from './cli-prepare';
-import { tuneHeapForServer } from './heap-tuning';
 
 /**
  * The server half of the CLI: plugins, the server, signals and stdio (SPEC B13). Runs from
- * the bundle when there are no plugins (see bundle-loader.ts), from the tsc output otherwise.
+ * the bundle when there are no plugins, from the tsc output otherwise (see startup.ts).
  */
 export async function runCli(prepared: PreparedCli): Promise<void> {
   try {
@@ -20,7 +19,6 @@ export async function runCli(prepared: PreparedCli): Promise<void> {
 }
 
 async function main({ config, tmuxCheck }: PreparedCli): Promise<void> {
-  tuneHeapForServer();
   const tmuxError = await tmuxCheck;
   if (tmuxError) fail(tmuxError, 1);
   const plugins = [];

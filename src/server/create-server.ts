@@ -79,8 +79,11 @@ export async function createServer(options: CreateServerOptions = {}): Promise<T
     }
   }
   if (!registry) registry = new ToolRegistry(container);
-  const interceptors = sortInterceptors(container.resolveAll<ToolInterceptor>(INTERCEPTORS));
-  log.debug(`interceptor order: ${interceptors.map((i) => `${i.order}:${i.constructor.name}`).join(' > ')}`);
+  const interceptors = sortInterceptors(resolveAllTokens(container, INTERCEPTORS));
+  // Asked first: winston formats a record before dropping it by level (the first one, here at
+  // start-up, ~0.8 ms).
+  if (log.isLevelEnabled('debug'))
+    log.debug(`interceptor order: ${interceptors.map((i) => `${i.order}:${i.constructor.name}`).join(' > ')}`);
   const dispatcher = new ToolDispatcher(container, registry, interceptors, loggers('tmux_mcp.tools'));
   container.register(TOOL_DISPATCHER, { useValue: dispatcher });
 

@@ -102,7 +102,7 @@ export class RunCommandReaper {
     if (entry.stop.signal.aborted) return; // shutdown owns the cleanup
     await this.unset(entry);
     this.live.delete(entry);
-    this.log.debug(`reaped run_command ${ids.channel} in ${paneId}`);
+    if (this.log.isLevelEnabled('debug')) this.log.debug(`reaped run_command ${ids.channel} in ${paneId}`);
   }
 
   /** Best effort: unsetting an option that is not set is harmless; a gone pane is fine too. */

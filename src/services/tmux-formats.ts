@@ -1,3 +1,5 @@
+import { shapeTemplate } from '../framework/output/shape-template';
+
 /**
  * Format strings and row parsing. Rows keep tmux's raw strings (filters compare those, SPEC C22);
  * serializers convert to the typed models (SPEC B1).
@@ -68,7 +70,7 @@ export function formatOf(fields: readonly string[]): string {
  * with the most free text (names, titles, paths).
  */
 export function parseRows(lines: readonly string[], fields: readonly string[]): Row[] {
-  const build = rowBuilder(fields);
+  const template = rowTemplate(fields);
   return lines.map((line) => {
     const parts = line.split(SEP);
     if (parts.length > fields.length) {
@@ -80,37 +82,34 @@ export function parseRows(lines: readonly string[], fields: readonly string[]): 
       );
       parts.splice(at, extra + 1, parts.slice(at, at + extra + 1).join(SEP));
     }
-    return build(parts);
+    const row: Row = { ...template };
+    for (let i = 0; i < fields.length; i++) row[fields[i]] = parts[i] ?? '';
+    return row;
   });
 }
 
-type RowBuilder = (parts: readonly string[]) => Row;
-const rowBuilders = new Map<string, RowBuilder>();
-const byList = new WeakMap<readonly string[], RowBuilder>();
+const templates = new Map<string, Row>();
+const templateOf = new WeakMap<readonly string[], Row>();
 
 /**
- * One object literal per field list. Why generated code: rows filled by `row[field] = …` got a
- * dictionary shape (22 keyed stores per pane), which made parsing and every later read slow on
- * the hottest path (list_panes, bench 1). Field names are checked against FIELD_NAME_RE, so
- * they are plain identifiers; duplicates keep the last value as the assignments did.
+ * The row every row of one field list is copied from, so all of them share one fixed shape (see
+ * shapeTemplate). Field names are checked here, once per field list.
  */
-function rowBuilder(fields: readonly string[]): RowBuilder {
-  const known = byList.get(fields);
+function rowTemplate(fields: readonly string[]): Row {
+  const known = templateOf.get(fields);
   if (known) return known;
   const key = fields.join(',');
-  let b = rowBuilders.get(key);
-  if (!b) {
+  let t = templates.get(key);
+  if (!t) {
     for (const f of fields) if (!FIELD_NAME_RE.test(f)) throw new Error(`invalid tmux format field: ${f}`);
-    const props = fields.map((f, i) => `${f}: p[${i}] ?? ''`).join(', ');
-    // eslint-disable-next-line @typescript-eslint/no-implied-eval
-    b = new Function('p', `return { ${props} };`) as RowBuilder;
+    t = shapeTemplate(fields, '');
     // Filter fields make the lists vary; keep the cache bounded.
-    if (rowBuilders.size >= 64) rowBuilders.clear();
-    rowBuilders.set(key, b);
+    if (templates.size >= 64) templates.clear();
+    templates.set(key, t);
   }
   // The default field lists are constants: found by identity next time (no join).
-  if (Object.isFrozen(fields)) byList.set(fields, b);
-  return b;
+  if (Object.isFrozen(fields)) templateOf.set(fields, t);
+  return t;
 }
 
 export const toInt = (s: string | undefined): number | null => (s !== undefined && /^-?\d+$/.test(s) ? Number(s) : null);

@@ -24,39 +24,22 @@ export function createRootLogger(level: LogLevel): winston.Logger {
   });
 }
 
+/**
+ * One cached child per name. winston formats a record (timestamp, printf, object copies, a trip
+ * through its streams) before its transport drops it by level, so lines written on every call
+ * (timing, audit) ask `isLevelEnabled` at the call site first; the answer follows the root level,
+ * also when it is changed at run time.
+ */
 export function loggerFactoryFor(root: winston.Logger): LoggerFactory {
   const cache = new Map<string, winston.Logger>();
   return (name) => {
     let l = cache.get(name);
     if (!l) {
-      l = gateLevels(root, root.child({ logger: name }));
+      l = root.child({ logger: name });
       cache.set(name, l);
     }
     return l;
   };
-}
-
-/**
- * winston formats every record (timestamp, printf, object copies, a trip through its streams)
- * and only then lets the transport drop it by level. The timing and audit lines run on every
- * tool call (SPEC §3), so a disabled level must cost nothing: the child's level methods ask
- * `isLevelEnabled` first. The check is live, so a level changed at run time still applies.
- */
-function gateLevels(root: winston.Logger, child: winston.Logger): winston.Logger {
-  const target = child as unknown as Record<string, unknown>;
-  for (const level of Object.keys(root.levels)) {
-    const write = target[level];
-    if (typeof write !== 'function') continue;
-    target[level] = function (this: unknown, ...args: unknown[]) {
-      return root.isLevelEnabled(level) ? (write as (...a: unknown[]) => unknown).apply(this ?? child, args) : child;
-    };
-  }
-  const log = child.log;
-  target.log = function (this: unknown, ...args: unknown[]) {
-    if (typeof args[0] === 'string' && !root.isLevelEnabled(args[0])) return child;
-    return (log as (...a: unknown[]) => unknown).apply(this ?? child, args);
-  };
-  return child;
 }
 
 /** Resolves once every transport of `logger` has written what it was given. */

@@ -1,56 +1,58 @@
 import { Class, getParams, ParamEntry } from '../metadata/param-metadata';
 import type { OutputDecl } from '../metadata/tool-metadata';
 import type { ToolResult } from '../pipeline/tool-result';
+import { shapeTemplate } from './shape-template';
 
-type Normalizer = (value: unknown) => Record<string, unknown>;
+/** How one model is normalized, worked out once per class (and again if its params change). */
+interface Plan {
+  readonly params: readonly ParamEntry[];
+  readonly names: readonly string[];
+  /** A copy of it is the result: every field in order, null until set (see shapeTemplate). */
+  readonly template: Record<string, unknown>;
+  /** Only scalar fields: the common case, one loop of plain copies. */
+  readonly flat: boolean;
+}
 
-/** Per model class: the params it was built from (getParams is cached) and the function. */
-const normalizers = new WeakMap<Class, { params: readonly ParamEntry[]; fn: Normalizer }>();
+const plans = new WeakMap<Class, Plan>();
+
+function planOf(cls: Class): Plan {
+  const params = getParams(cls);
+  const known = plans.get(cls);
+  if (known && known.params === params) return known;
+  const names = params.map((p) => p.name);
+  const plan = { params, names, template: shapeTemplate(names, null), flat: params.every((p) => !p.listOf && !p.model) };
+  plans.set(cls, plan);
+  return plan;
+}
 
 /**
  * Normalizes a model value to exactly its declared fields, in declaration order; absent optional
  * fields become null (SPEC C9), nested models and lists are normalized too.
+ *
+ * Each result is a copy of one template per model, so all objects of a model share one fixed
+ * shape (see shapeTemplate).
  */
 export function normalizeModel(cls: Class, value: unknown): Record<string, unknown> {
-  const params = getParams(cls);
-  let n = normalizers.get(cls);
-  if (!n || n.params !== params) {
-    n = { params, fn: compileNormalizer(params) };
-    normalizers.set(cls, n);
+  const { params, names, template, flat } = planOf(cls);
+  const src = (value ?? {}) as Record<string, unknown>;
+  const out = { ...template };
+  if (flat) {
+    for (let i = 0; i < names.length; i++) {
+      const v = src[names[i]];
+      if (v != null) out[names[i]] = v;
+    }
+    return out;
   }
-  return n.fn(value);
-}
-
-/**
- * Builds the normalizer of one model as a single object literal. Why generated code: the
- * generic loop (`out[name] = …` with a variable key) gave every result object a dictionary
- * shape, and list_panes spent most of its framework time building and JSON-encoding those
- * (bench 1). A literal gives all objects of a model one fast hidden class. Names are embedded
- * only through JSON.stringify (any string is safe); `__proto__` is a computed key so it stays
- * an own property. Nested models go through normalizeModel lazily (models may be recursive).
- */
-function compileNormalizer(params: readonly ParamEntry[]): Normalizer {
-  const nested: Normalizer[] = [];
-  const props = params.map((p) => {
-    const key = JSON.stringify(p.name);
-    const prop = p.name === '__proto__' ? `[${key}]` : key;
-    const get = `(v = s[${key}])`;
-    if (p.listOf) {
-      const cls = p.listOf;
-      nested.push((x) => normalizeModel(cls, x));
-      const absent = p.nullable ? '(v === null ? null : [])' : '[]';
-      return `${prop}: ${get} == null ? ${absent} : v.map(nested[${nested.length - 1}])`;
-    }
-    if (p.model) {
-      const cls = p.model;
-      nested.push((x) => normalizeModel(cls, x));
-      return `${prop}: ${get} == null ? null : nested[${nested.length - 1}](v)`;
-    }
-    return `${prop}: ${get} == null ? null : v`;
-  });
-  const body = `return function normalize(value) { const s = value ?? {}; let v; return { ${props.join(', ')} }; };`;
-  // eslint-disable-next-line @typescript-eslint/no-implied-eval
-  return new Function('nested', body)(nested) as Normalizer;
+  for (let i = 0; i < params.length; i++) {
+    const { name, listOf, model, nullable } = params[i];
+    const v = src[name];
+    if (v == null) {
+      // An absent list is [], an explicit null stays null only where the list is nullable.
+      if (listOf && !(nullable && v === null)) out[name] = [];
+    } else if (listOf) out[name] = (v as unknown[]).map((x) => normalizeModel(listOf, x));
+    else out[name] = model ? normalizeModel(model, v) : v;
+  }
+  return out;
 }
 
 /**

@@ -1,13 +1,20 @@
+import { Writable } from 'node:stream';
+import { container } from 'tsyringe';
 import winston from 'winston';
+import type { ServerConfig } from '../../../src/config/server-config';
 import { Field } from '../../../src/framework/decorators/param.decorator';
 import { loggerFactoryFor } from '../../../src/framework/logging/logger.factory';
 import { getParams } from '../../../src/framework/metadata/param-metadata';
 import { normalizeModel, serializeResult } from '../../../src/framework/output/result-serializer';
+import type { ToolCall } from '../../../src/framework/pipeline/tool-interceptor';
+import type { ToolResult } from '../../../src/framework/pipeline/tool-result';
+import { AuditInterceptor } from '../../../src/interceptors/audit.interceptor';
+import { TimingInterceptor } from '../../../src/interceptors/timing.interceptor';
 import { formatOf, PANE_FIELDS, parseRows, SEP } from '../../../src/services/tmux-formats';
 
 /**
- * The per-call paths rewritten for speed (bench 1, bench 6) keep their old results: generated
- * normalizers and row builders, the cached param lists, and level-gated loggers.
+ * The per-call paths (bench 1, bench 6) keep their results: model normalizers and row parsing,
+ * the cached param lists, and per-call log lines that cost nothing while their level is off.
  */
 
 class Leaf {
@@ -30,8 +37,8 @@ class Derived extends Base {
   @Field({ type: 'string', optional: true }) b!: string;
 }
 
-describe('normalizeModel (generated per model)', () => {
-  it('keeps declared fields in order, fills null and [] like the generic loop did', () => {
+describe('normalizeModel', () => {
+  it('keeps declared fields in order and fills absent ones with null or []', () => {
     const out = normalizeModel(Model, { id: 'x', extra: 1, leaves: [{ name: 'a', junk: true }], maybe: null });
     expect(Object.keys(out)).toEqual(['id', 'count', 'leaf', 'leaves', 'maybe', 'odd "key"\n']);
     expect(out).toEqual({ id: 'x', count: null, leaf: null, leaves: [{ name: 'a' }], maybe: null, 'odd "key"\n': null });
@@ -43,6 +50,21 @@ describe('normalizeModel (generated per model)', () => {
     expect(out.leaf).toEqual({ name: 'n' });
     expect(out['odd "key"\n']).toBe('v');
     expect(normalizeModel(Model, undefined)).toMatchObject({ id: null, leaves: [] });
+  });
+
+  it('a field named __proto__ stays an own property and never sets the prototype', () => {
+    class Odd {
+      @Field({ type: 'string' }) a!: string;
+      @Field({ type: 'string', optional: true }) ['__proto__']!: string;
+    }
+    const empty = normalizeModel(Odd, {});
+    expect(Object.keys(empty)).toEqual(['a', '__proto__']);
+    expect(Object.getPrototypeOf(empty)).toBe(Object.prototype);
+    const src = JSON.parse('{"a":"x","__proto__":{"polluted":true}}') as unknown;
+    const out = normalizeModel(Odd, src);
+    expect(Object.getPrototypeOf(out)).toBe(Object.prototype);
+    expect(JSON.stringify(out)).toBe('{"a":"x","__proto__":{"polluted":true}}');
+    expect((out as { polluted?: boolean }).polluted).toBeUndefined();
   });
 
   it('serializeResult: list text is the compact JSON of the normalized list', () => {
@@ -62,7 +84,7 @@ describe('getParams (cached)', () => {
   });
 });
 
-describe('parseRows (generated row builders)', () => {
+describe('parseRows', () => {
   it('maps fields in order and pads missing ones with empty strings', () => {
     const fields = ['pane_id', 'pane_title', 'pane_index'];
     const rows = parseRows([`%1${SEP}t${SEP}0`, `%2${SEP}u`], fields);
@@ -70,6 +92,12 @@ describe('parseRows (generated row builders)', () => {
       { pane_id: '%1', pane_title: 't', pane_index: '0' },
       { pane_id: '%2', pane_title: 'u', pane_index: '' },
     ]);
+  });
+
+  it('a field listed twice appears once, with its last value', () => {
+    const rows = parseRows([`%1${SEP}a${SEP}b`], ['pane_id', 'pane_title', 'pane_title']);
+    expect(rows).toEqual([{ pane_id: '%1', pane_title: 'b' }]);
+    expect(Object.keys(rows[0])).toEqual(['pane_id', 'pane_title']);
   });
 
   it('folds a separator inside a free-text value back into that field', () => {
@@ -90,7 +118,7 @@ describe('parseRows (generated row builders)', () => {
   });
 });
 
-describe('level-gated loggers', () => {
+describe('per-call log lines', () => {
   function harness(level: string) {
     const lines: string[] = [];
     let formatted = 0;
@@ -102,7 +130,7 @@ describe('level-gated loggers', () => {
       }),
       transports: [
         new winston.transports.Stream({
-          stream: new (require('node:stream').Writable)({
+          stream: new Writable({
             write(chunk: Buffer, _enc: string, cb: () => void) {
               lines.push(chunk.toString().trim());
               cb();
@@ -111,28 +139,43 @@ describe('level-gated loggers', () => {
         }),
       ],
     });
-    return { root, lines, formatted: () => formatted };
+    return { root, loggers: loggerFactoryFor(root), lines, formatted: () => formatted };
   }
 
-  it('a disabled level is never formatted; enabled levels log as before, with the child name', () => {
+  const ok: ToolResult = { content: [{ type: 'text', text: 'ok' }] };
+  const call = {
+    tool: { name: 'list_panes', meta: { input: class {} } },
+    args: {},
+    ctx: { clientId: null, requestId: 7 },
+  } as unknown as ToolCall;
+  const noAuditFile = { auditLog: null } as unknown as ServerConfig;
+
+  it('timing and audit format nothing while info is off, and write one line each when it is on', async () => {
     const h = harness('warn');
-    const log = loggerFactoryFor(h.root)('tmux_mcp.audit');
-    log.info('quiet');
-    log.debug('quiet');
-    log.log('info', 'quiet');
+    const timing = new TimingInterceptor(h.loggers);
+    const audit = new AuditInterceptor(h.loggers, noAuditFile, container.createChildContainer());
+    const run = () => timing.intercept(call, () => audit.intercept(call, async () => ok));
+    await expect(run()).resolves.toBe(ok);
     expect(h.formatted()).toBe(0);
-    expect(log.isLevelEnabled('info')).toBe(false);
-    log.warn('loud');
-    log.log('error', 'louder');
-    expect(h.lines).toEqual(['warn tmux_mcp.audit: loud', 'error tmux_mcp.audit: louder']);
+    h.root.level = 'info';
+    await run();
+    expect(h.lines).toHaveLength(2);
+    expect(h.lines[0]).toMatch(
+      /^info tmux_mcp\.audit: tool=list_panes outcome=ok duration_ms=[\d.]+ client_id=None request_id=7 args=\{\}$/,
+    );
+    expect(h.lines[1]).toMatch(/^info tmux_mcp\.timing: Request tools\/call completed in [\d.]+ms$/);
   });
 
-  it('follows a level changed at run time, and children of children still log', () => {
+  it('children are cached per name, follow the root level at run time, and log with their name', () => {
     const h = harness('warn');
-    const log = loggerFactoryFor(h.root)('tmux_mcp.timing');
+    const log = h.loggers('tmux_mcp.timing');
+    expect(h.loggers('tmux_mcp.timing')).toBe(log);
+    expect(log.isLevelEnabled('info')).toBe(false);
+    log.warn('loud');
     h.root.level = 'info';
+    expect(log.isLevelEnabled('info')).toBe(true);
     log.info('now on');
     log.child({ extra: 1 }).info('grandchild');
-    expect(h.lines).toEqual(['info tmux_mcp.timing: now on', 'info tmux_mcp.timing: grandchild']);
+    expect(h.lines).toEqual(['warn tmux_mcp.timing: loud', 'info tmux_mcp.timing: now on', 'info tmux_mcp.timing: grandchild']);
   });
 });
