@@ -5,7 +5,23 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 const nodeGlobals = Object.fromEntries(
-  ['require', 'module', 'exports', '__dirname', '__filename', 'process', 'console', 'Buffer', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'setImmediate', 'performance', 'URL'].map((g) => [g, 'readonly']),
+  [
+    'require',
+    'module',
+    'exports',
+    '__dirname',
+    '__filename',
+    'process',
+    'console',
+    'Buffer',
+    'setTimeout',
+    'clearTimeout',
+    'setInterval',
+    'clearInterval',
+    'setImmediate',
+    'performance',
+    'URL',
+  ].map((g) => [g, 'readonly']),
 );
 
 export default tseslint.config(
@@ -25,7 +41,10 @@ export default tseslint.config(
       // titles, safe repr, tmux's control protocol): those regular expressions mean them.
       'no-control-regex': 'off',
       // `_`-prefixed names are deliberately unused (destructuring away a field, unused parameters of a contract).
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
+      ],
     },
   },
   {

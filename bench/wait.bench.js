@@ -9,7 +9,7 @@ const { Tmux, startServer, stats, now, rawControl, time } = require('./lib');
 async function waitOnce(server, typist, pane, marker) {
   let armed;
   const isArmed = new Promise((r) => (armed = r));
-  let t0 = 0;
+  let t0;
   const result = server.client.callTool(
     { name: 'wait_for_text', arguments: { pane_id: pane, patterns: [marker], timeout: 10 } },
     undefined,

@@ -7,7 +7,7 @@ import { fail } from './cli-exit';
 import type { PreparedCli } from './cli-prepare';
 
 /**
- * The server half of the CLI: plugins, the server, signals and stdio (SPEC B13). Runs from
+ * The server half of the CLI: plugins, the server, signals and stdio (docs/reference/configuration.md#shutdown). Runs from
  * the bundle when there are no plugins, from the tsc output otherwise (see startup.ts).
  */
 export async function runCli(prepared: PreparedCli): Promise<void> {

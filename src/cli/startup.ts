@@ -49,7 +49,7 @@ const HAS_COMPILE_CACHE = typeof enableCompileCache === 'function';
 
 /** Loads the server half: the bundle when there are no plugins and it is current, else the tsc output. */
 export function loadServer(withPlugins: boolean): ServerModule {
-  if (HAS_COMPILE_CACHE) enableCompileCache!();
+  if (enableCompileCache) enableCompileCache();
   return (
     (withPlugins ? null : loadBundle()) ??
     // eslint-disable-next-line @typescript-eslint/no-require-imports

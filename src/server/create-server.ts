@@ -10,7 +10,6 @@ import { createRootLogger, flushLogger, loggerFactoryFor, LoggerFactory } from '
 import { createPluginApi, type McpPlugin } from '../framework/plugins/plugin';
 import { sortInterceptors } from '../framework/pipeline/chain';
 import { ToolDispatcher } from '../framework/pipeline/tool-dispatcher';
-import type { ToolInterceptor } from '../framework/pipeline/tool-interceptor';
 import { buildMcpServer } from '../framework/protocol/mcp-server.adapter';
 import { protocolExtensions } from '../framework/protocol/protocol-extensions';
 import { ToolRegistry } from '../framework/registry/tool-registry';

@@ -1,10 +1,10 @@
 import { shapeTemplate } from '../framework/output/shape-template';
 
 /**
- * Format strings and row parsing. Rows keep tmux's raw strings (filters compare those, SPEC C22);
- * serializers convert to the typed models (SPEC B1).
+ * Format strings and row parsing. Rows keep tmux's raw strings (filters compare those: docs/reference/tools.md#filters);
+ * serializers convert to the typed models (docs/reference/tools.md#typed-fields).
  */
-export const SEP = '\u241e'; // ␞, as SPEC §1.5 snapshot_pane uses; never produced by tmux itself
+export const SEP = '\u241e'; // ␞, as docs/reference/tools.md#snapshot_pane describes; never produced by tmux itself
 
 export type Row = Record<string, string>;
 
@@ -56,7 +56,7 @@ export const PANE_FIELDS = Object.freeze([
   'session_name',
 ] as const);
 
-/** A tmux format field name we may put inside `#{...}` (no format syntax can get in, SPEC C12). */
+/** A tmux format field name we may put inside `#{...}` (no format syntax can get in: docs/reference/tools.md#filters). */
 export const FIELD_NAME_RE = /^[a-z][a-z0-9_]{0,63}$/;
 
 export function formatOf(fields: readonly string[]): string {

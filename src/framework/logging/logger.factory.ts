@@ -4,8 +4,8 @@ export type LogLevel = 'error' | 'warn' | 'info' | 'debug';
 export type LoggerFactory = (name: string) => winston.Logger;
 
 /**
- * Root logger: every level goes to stderr (stdout is the JSON-RPC channel, SPEC B13).
- * Children carry a `logger` name such as `tmux_mcp.audit` (SPEC C15).
+ * Root logger: every level goes to stderr (stdout is the JSON-RPC channel: docs/reference/protocol.md#server-logs).
+ * Children carry a `logger` name such as `tmux_mcp.audit` (docs/reference/protocol.md#logger-names).
  */
 export function createRootLogger(level: LogLevel): winston.Logger {
   return winston.createLogger({
@@ -13,7 +13,8 @@ export function createRootLogger(level: LogLevel): winston.Logger {
     format: winston.format.combine(
       winston.format.timestamp(),
       winston.format.printf(
-        (i) => `${String(i.timestamp)} ${i.level.toUpperCase()} ${String(i.logger ?? 'tmux_mcp')}: ${String(i.message)}`,
+        (i) =>
+          `${String(i.timestamp)} ${i.level.toUpperCase()} ${typeof i.logger === 'string' ? i.logger : 'tmux_mcp'}: ${String(i.message)}`,
       ),
     ),
     transports: [

@@ -27,7 +27,7 @@ function planOf(cls: Class): Plan {
 
 /**
  * Normalizes a model value to exactly its declared fields, in declaration order; absent optional
- * fields become null (SPEC C9), nested models and lists are normalized too.
+ * fields become null (docs/reference/protocol.md#output-schemas), nested models and lists are normalized too.
  *
  * Each result is a copy of one template per model, so all objects of a model share one fixed
  * shape (see shapeTemplate).
@@ -56,13 +56,13 @@ export function normalizeModel(cls: Class, value: unknown): Record<string, unkno
 }
 
 /**
- * Turns a tool's return value into an MCP result (SPEC §0, B5): model → compact JSON text +
+ * Turns a tool's return value into an MCP result (docs/reference/protocol.md#result-shapes): model → compact JSON text +
  * structuredContent; string → text + `{result}`; list → JSON array text + `{result: [...]}`
  * (an empty list still gives one text block `[]`).
  */
 export function serializeResult(out: OutputDecl, value: unknown): ToolResult {
   if (out === String) {
-    const text = typeof value === 'string' ? value : String(value ?? '');
+    const text = typeof value === 'string' ? value : value == null ? '' : JSON.stringify(value);
     return { content: [{ type: 'text', text }], structuredContent: { result: text } };
   }
   if (Array.isArray(out)) {
