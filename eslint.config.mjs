@@ -26,7 +26,7 @@ const nodeGlobals = Object.fromEntries(
 
 export default tseslint.config(
   {
-    ignores: ['dist/**', 'dist-examples/**', 'node_modules/**', 'coverage/**', 'test/fixtures/plugins/syntax-error.cjs'],
+    ignores: ['dist/**', 'dist-esm/**', 'dist-examples/**', 'node_modules/**', 'coverage/**', 'test/fixtures/plugins/syntax-error.cjs'],
   },
   js.configs.recommended,
   {

@@ -52,6 +52,7 @@ export function loadServer(withPlugins: boolean): ServerModule {
   if (enableCompileCache) enableCompileCache();
   return (
     (withPlugins ? null : loadBundle()) ??
+    // A synchronous, lazy load of a CommonJS module chosen at run time: require() is the API for that.
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     (require('./run-server') as ServerModule)
   );
@@ -67,15 +68,17 @@ export function loadBundle(file = BUNDLE_FILE, cacheFile = CACHE_FILE): ServerMo
   } catch {
     return null;
   }
+  // The bundle is a CommonJS file found at run time; require() loads it (and Node's compile cache covers it).
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   if (HAS_COMPILE_CACHE) return require(file) as ServerModule;
   const loaded = requireWithCodeCache<ServerModule>(file, cacheFile);
   if (loaded.cache !== 'accepted') {
     // Written 2 s after the start, when the server has started and answered its first requests,
-    // or at a normal exit before that. Not later: a long run lets V8 drop the bytecode of code that ran only at
-    // start-up, and a cache written then had half the size and no effect. Not after a failed start
-    // (exit 1 or 2), which never ran the server's start-up code. A matching cache is never rewritten;
-    // one V8 refuses (another V8, or other flags such as --max-semi-space-size) is.
+    // or at a normal exit before that. Not later: a long run lets V8 drop the bytecode of code
+    // that ran only at start-up, and a cache written then had half the size and no effect. Not
+    // after a failed start (exit 1 or 2), which never ran the server's start-up code. A matching
+    // cache is never rewritten; one V8 refuses (another V8, or other flags such as
+    // --max-semi-space-size) is.
     let saved = false;
     const save = () => {
       if (!saved) loaded.saveCache();

@@ -349,6 +349,11 @@ export class SshdFixture {
       `StrictModes no`,
       `# The tests run as root in CI: allow root, with keys only.`,
       `PermitRootLogin prohibit-password`,
+      `# The client sends SHLVL=1 (see the ssh config below): the user's login shell is then not a`,
+      `# top-level shell and bash skips ~/.bashrc. A test machine's rc files (pyenv's rehash takes a`,
+      `# lock; a login killed mid-way leaves it behind and every later login waits 60 s) must not`,
+      `# decide whether the suite passes. What rc files do to a real host is the engine's concern.`,
+      `AcceptEnv SHLVL`,
       ``,
     ].join('\n');
     writeFileSync(this.sshdConfigPath, sshd, { mode: 0o600 });
@@ -365,6 +370,7 @@ export class SshdFixture {
       `  GlobalKnownHostsFile /dev/null`,
       `  BatchMode yes`,
       `  LogLevel ERROR`,
+      `  SetEnv SHLVL=1`,
       ``,
     ].join('\n');
     writeFileSync(this.sshConfigPath, ssh, { mode: 0o600 });
