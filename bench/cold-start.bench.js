@@ -29,7 +29,7 @@ function initializeTime(socket, cli = CLI) {
   });
 }
 
-module.exports = async function coldStart({ iterations = 20, baseline } = {}) {
+module.exports = async function coldStart({ iterations = 40, baseline } = {}) {
   const tmux = new Tmux().start('cold');
   try {
     const series = {

@@ -1,4 +1,6 @@
 import { execFile } from 'node:child_process';
+import { accessSync, constants, statSync } from 'node:fs';
+import { delimiter, isAbsolute, join } from 'node:path';
 import { ConfigError, HELP_TEXT, parseArgs, resolveConfig, UsageError } from '../config/config.parser';
 import type { ServerConfig } from '../config/server-config';
 import { VERSION } from '../server/version';
@@ -7,17 +9,38 @@ import { fail } from './cli-exit';
 /** What the launcher hands to the server half of the CLI. */
 export interface PreparedCli {
   readonly config: ServerConfig;
-  /** `tmux -V`, started early; resolves to an error text or null (never rejects). */
-  readonly tmuxCheck: Promise<string | null>;
+  /** Runs `tmux -V`; resolves to an error text or null (never rejects). */
+  readonly tmuxCheck: () => Promise<string | null>;
 }
 
-/** B7: the configured binary must run; a missing one is one clear line and exit 1. */
-function checkTmux(bin: string): Promise<string | null> {
-  return new Promise((resolve) =>
-    execFile(bin, ['-V'], { timeout: 5000 }, (err) =>
-      resolve(err ? `tmux binary not found or not runnable (${bin}): ${(err as NodeJS.ErrnoException).code ?? err.message}` : null),
-    ),
-  );
+const tmuxError = (bin: string, why: string) => `tmux binary not found or not runnable (${bin}): ${why}`;
+
+/** Whether `bin` names an executable file, as exec would find it (a path, or a name on PATH). */
+function findExecutable(bin: string, path: string | undefined): boolean {
+  const candidates = bin.includes('/') ? [bin] : (path ?? '').split(delimiter).map((d) => join(d || '.', bin));
+  return candidates.some((file) => {
+    try {
+      accessSync(isAbsolute(file) || file.startsWith('.') ? file : `./${file}`, constants.X_OK);
+      return statSync(file).isFile();
+    } catch {
+      return false;
+    }
+  });
+}
+
+/**
+ * The configured binary must run (docs/reference/configuration.md#start-up). Whether it exists is
+ * checked here, synchronously and without a process; whether it runs is `tmux -V`, which the
+ * server half runs once it is connected: spawning a child blocks the main thread for ~4 ms (the
+ * fork), which the first reply does not need to wait for (cold start, bench 5).
+ */
+function checkTmux(bin: string): () => Promise<string | null> {
+  return () =>
+    new Promise((resolve) =>
+      execFile(bin, ['-V'], { timeout: 5000 }, (err) =>
+        resolve(err ? tmuxError(bin, (err as NodeJS.ErrnoException).code ?? err.message) : null),
+      ),
+    );
 }
 
 /**
@@ -48,5 +71,6 @@ export function prepareCli(argv: readonly string[], env: NodeJS.ProcessEnv): Pre
     if (err instanceof ConfigError || err instanceof UsageError) fail(err.message, 1);
     throw err;
   }
+  if (!findExecutable(config.tmuxBin, env.PATH)) fail(tmuxError(config.tmuxBin, 'ENOENT'), 1);
   return { config, tmuxCheck: checkTmux(config.tmuxBin) };
 }

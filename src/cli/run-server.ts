@@ -19,8 +19,6 @@ export async function runCli(prepared: PreparedCli): Promise<void> {
 }
 
 async function main({ config, tmuxCheck }: PreparedCli): Promise<void> {
-  const tmuxError = await tmuxCheck;
-  if (tmuxError) fail(tmuxError, 1);
   const plugins = [];
   for (const spec of config.plugins) {
     try {
@@ -55,4 +53,7 @@ async function main({ config, tmuxCheck }: PreparedCli): Promise<void> {
   process.stdin.on('end', () => void stop(0));
   process.stdin.on('close', () => void stop(0));
   await app.connect(new StdioServerTransport());
+  // The binary exists (checked before loading the server); whether it runs is known a few ms later.
+  const tmuxError = await tmuxCheck();
+  if (tmuxError) fail(tmuxError, 1);
 }

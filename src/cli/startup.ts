@@ -13,12 +13,18 @@
  *   turns it off. It covers the tsc output as well, which runs when plugins are configured.
  * - Node 20 has no such cache: see requireWithCodeCache, the one piece kept for it alone.
  *
- * Cold start, spawn → initialize reply, p50 over `node -e 0` (one interleaved run per Node, 30
- * starts each, 2 cores). Node 22: the bundle with the compile cache +73 ms, without it +89 ms, the
- * tsc output with it +204 ms. Node 20: the bundle with requireWithCodeCache +56 ms, by plain
- * require() +89 ms, the tsc output +257 ms. Node's cache is made when a file is compiled, so it
- * lacks the functions V8 compiles lazily while the server starts; requireWithCodeCache on Node 22
- * gave +52 ms, but there Node's own, maintained mechanism is preferred to a cache of our own.
+ * Cold start, spawn → initialize reply, p50 over `node -e 0` (interleaved runs, 20–30 starts
+ * each, 2 cores). Node 22: the bundle with the compile cache +73 ms, without it +89 ms, the tsc
+ * output with it +204 ms. Node 20: the bundle with requireWithCodeCache +56 ms, by plain require()
+ * +89 ms, the tsc output +257 ms. Node's cache is made when a file is compiled, so it lacks the
+ * functions V8 compiles lazily while the server starts; requireWithCodeCache on Node 22 gave
+ * +52 ms, but there Node's own, maintained mechanism is preferred to a cache of our own.
+ * Since then (bench 5, Node 20, same runs against the previous release): the bundle is minified
+ * without esbuild's --keep-names (its `__name` calls, one per function and class, cost ~10 ms of
+ * every start; errors name themselves by their static errorType instead of their class name),
+ * winston's debug helper is stubbed (bundle-stubs/diagnostics.cjs, ~4 ms) and `tmux -V` runs
+ * after the server is connected (cli-prepare.ts, ~4 ms): +54 to +62 ms, against +78 to +80 ms
+ * for the release before this work.
  *
  * Why plugins get the tsc output: a plugin imports classes from `tmux-mcp-ts` (dist/index.js) and
  * injects them by class (e.g. TmuxServerPool); a bundled server would hold other copies of those
@@ -26,7 +32,6 @@
  * and the server share one module graph.
  */
 import { isAscii } from 'node:buffer';
-import { createHash } from 'node:crypto';
 import { readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import * as nodeModule from 'node:module';
 import { dirname, join } from 'node:path';
@@ -40,7 +45,7 @@ export interface ServerModule {
 
 /** Built by `npm run bundle`. */
 export const BUNDLE_FILE = join(__dirname, 'server.bundle.js');
-/** Node 20 only: the V8 code cache of the bundle, `MAGIC | sha1(bundle) | V8 data`. */
+/** Node 20 only: the V8 code cache of the bundle, `MAGIC | size and mtime of the bundle | V8 data`. */
 export const CACHE_FILE = join(__dirname, 'server.bundle.v8cache');
 
 // Typed here: @types/node 20 does not declare it (Node 22.1 added it).
@@ -98,7 +103,7 @@ export interface CodeCachedModule<T> {
   saveCache(): void;
 }
 
-const MAGIC = Buffer.from('tmcpV8c2');
+const MAGIC = Buffer.from('tmcpV8c3');
 const CACHE_WRITE_DELAY_MS = 2000;
 const HEADER = MAGIC.length + 20;
 
@@ -110,14 +115,16 @@ const HEADER = MAGIC.length + 20;
  * +89 ms by plain require(), numbers above; the target is +60 ms). Node 20 reached its end of life
  * in April 2026; drop this with it.
  *
- * The cache is written at exit, so it also holds the functions compiled while the server started
- * and answered. V8 rejects data from another V8 version or other flags, but it checks only the length of the
- * source, so the header carries a SHA-1 of the file; any mismatch ignores the cache. The file is
+ * The cache is written after the start (see loadBundle), so it also holds the functions compiled
+ * while the server started and answered. V8 rejects data from another V8 version or other flags,
+ * but it checks only the length of the source, so the header carries the bundle's size and
+ * modification time (a rebuild changes the time; hashing the 0.6 MB file cost ~1 ms of every
+ * start); any mismatch ignores the cache. The file is
  * written atomically; where it cannot be (a read-only install) the server just starts without it.
  */
 export function requireWithCodeCache<T>(file: string, cacheFile: string): CodeCachedModule<T> {
   const bytes = readFileSync(file);
-  const hash = createHash('sha1').update(bytes).digest();
+  const hash = fileStamp(file, bytes.length);
   const cached = readCache(cacheFile, hash);
   // esbuild writes ASCII (charset=ascii, its default): latin1 decoding is exact and cheapest.
   const source = isAscii(bytes) ? bytes.toString('latin1') : bytes.toString('utf8');
@@ -137,6 +144,14 @@ export function requireWithCodeCache<T>(file: string, cacheFile: string): CodeCa
     cache: !cached ? 'missing' : script.cachedDataRejected ? 'rejected' : 'accepted',
     saveCache: () => writeCache(cacheFile, script, hash),
   };
+}
+
+/** 20 bytes naming one build of the file: its size and modification time. */
+function fileStamp(file: string, size: number): Buffer {
+  const stamp = Buffer.alloc(20);
+  stamp.writeDoubleLE(size, 0);
+  stamp.writeDoubleLE(statSync(file).mtimeMs, 8);
+  return stamp;
 }
 
 function readCache(cacheFile: string, hash: Buffer): Buffer | undefined {

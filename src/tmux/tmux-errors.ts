@@ -11,7 +11,8 @@ export class LibTmuxException extends Error {
   readonly retryable: boolean = true;
   constructor(message: string) {
     super(message);
-    this.name = new.target.name;
+    // The stable type name, not the class name: the bundle minifies class names.
+    this.name = (new.target as unknown as { errorType: string }).errorType;
   }
 }
 
@@ -56,6 +57,10 @@ export class BadSessionName extends LibTmuxException {
 export class TmuxCommandNotFound extends Error {
   static readonly errorType: string = 'TmuxCommandNotFound';
   readonly retryable: boolean = false;
+  constructor(message: string) {
+    super(message);
+    this.name = TmuxCommandNotFound.errorType;
+  }
 }
 
 /** Recognizes tmux's "no server" answers on stderr. */

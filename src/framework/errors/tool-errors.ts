@@ -17,7 +17,8 @@ export class ToolError extends Error {
 
   constructor(message: string, options: ToolErrorOptions = {}) {
     super(message);
-    this.name = new.target.name;
+    // The stable type name, not the class name: the bundle minifies class names.
+    this.name = (new.target as unknown as { errorType: string }).errorType;
     this.suggestion = options.suggestion;
     this.cause = options.cause;
   }
