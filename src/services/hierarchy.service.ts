@@ -1,5 +1,5 @@
 import { injectable } from 'tsyringe';
-import type { TmuxEngine } from '../tmux/tmux-engine';
+import { runList, type TmuxEngine } from '../tmux/tmux-engine';
 import { TmuxNoServer } from '../tmux/tmux-errors';
 import { formatOf, parseRows, PANE_FIELDS, Row, SEP, SESSION_FIELDS, WINDOW_FIELDS } from './tmux-formats';
 
@@ -9,6 +9,19 @@ export const ENGINE_CLIENT_TERM = 'tmux-mcp-engine';
 export type PaneScope = { all: true } | { sessionId: string } | { windowId: string };
 
 const uniq = (a: readonly string[], b: readonly string[] = []) => [...new Set([...a, ...b])];
+
+const CLIENTS_ARGV = ['list-clients', '-F', `#{client_termname}${SEP}#{session_id}`];
+
+/** Attached clients per session id from list-clients rows, engine clients left out. */
+function countAttached(lines: readonly string[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const line of lines) {
+    const [term, sid] = line.split(SEP);
+    if (term === ENGINE_CLIENT_TERM || !sid) continue;
+    counts.set(sid, (counts.get(sid) ?? 0) + 1);
+  }
+  return counts;
+}
 
 /** The default listings run on most calls: their field lists and formats are built once. */
 const DEFAULTS = new Map<readonly string[], { fields: readonly string[]; format: string }>(
@@ -39,10 +52,62 @@ export class HierarchyService {
     return this.list(engine, ['list-windows', ...scope, '-F', format], fields);
   }
 
+  /**
+   * The rows of one window (one per session that links it) or one pane, listed server-wide with a
+   * tmux filter rather than all rows. Only a plain id (`@N`, `%N`) may go into the filter, which
+   * tmux reads as a format; anything else lists everything and the caller filters.
+   */
+  async windowsById(engine: TmuxEngine, windowId: string, extra: readonly string[] = []): Promise<Row[]> {
+    const { fields, format } = fieldsAndFormat(WINDOW_FIELDS, extra);
+    const filter = /^@\d+$/.test(windowId) ? ['-f', `#{==:#{window_id},${windowId}}`] : [];
+    return (await this.list(engine, ['list-windows', '-a', ...filter, '-F', format], fields)).filter((w) => w.window_id === windowId);
+  }
+
+  async panesById(engine: TmuxEngine, paneId: string, extra: readonly string[] = []): Promise<Row[]> {
+    const { fields, format } = fieldsAndFormat(PANE_FIELDS, extra);
+    const filter = /^%\d+$/.test(paneId) ? ['-f', `#{==:#{pane_id},${paneId}}`] : [];
+    return (await this.list(engine, ['list-panes', '-a', ...filter, '-F', format], fields)).filter((p) => p.pane_id === paneId);
+  }
+
   async panes(engine: TmuxEngine, scope: PaneScope, extra: readonly string[] = []): Promise<Row[]> {
     const { fields, format } = fieldsAndFormat(PANE_FIELDS, extra);
     const s = 'all' in scope ? ['-a'] : 'sessionId' in scope ? ['-s', '-t', scope.sessionId] : ['-t', scope.windowId];
     return this.list(engine, ['list-panes', ...s, '-F', format], fields);
+  }
+
+  /**
+   * Sessions and their attached-client counts in one round trip (one subprocess on the exec
+   * engine): the two listings list_sessions, get_session_info and the session resources need.
+   */
+  async sessionsWithAttached(engine: TmuxEngine, extra: readonly string[] = []): Promise<{ rows: Row[]; attached: Map<string, number> }> {
+    const { fields, format } = fieldsAndFormat(SESSION_FIELDS, extra);
+    try {
+      const [sessions, clients] = await runList(engine, [['list-sessions', '-F', format], CLIENTS_ARGV]);
+      return { rows: parseRows(sessions, fields), attached: countAttached(clients) };
+    } catch (err) {
+      if (err instanceof TmuxNoServer) return { rows: [], attached: new Map() };
+      throw err;
+    }
+  }
+
+  /**
+   * One window by id (every session that links it: one row each) and its panes, in one round
+   * trip. `windowId` must be a plain `@N` (it goes into a tmux filter); tmux answers a window that
+   * does not exist with "can't find window", which the caller maps.
+   */
+  async windowWithPanes(
+    engine: TmuxEngine,
+    windowId: string,
+    paneExtra: readonly string[] = [],
+  ): Promise<{ windows: Row[]; panes: Row[] }> {
+    if (!/^@\d+$/.test(windowId)) throw new TypeError(`not a window id: ${windowId}`);
+    const w = fieldsAndFormat(WINDOW_FIELDS, []);
+    const p = fieldsAndFormat(PANE_FIELDS, paneExtra);
+    const [windows, panes] = await runList(engine, [
+      ['list-windows', '-a', '-f', `#{==:#{window_id},${windowId}}`, '-F', w.format],
+      ['list-panes', '-t', windowId, '-F', p.format],
+    ]);
+    return { windows: parseRows(windows, w.fields), panes: parseRows(panes, p.fields) };
   }
 
   /**
@@ -51,19 +116,12 @@ export class HierarchyService {
    */
   async attachedCounts(engine: TmuxEngine): Promise<Map<string, number>> {
     const counts = new Map<string, number>();
-    let lines: string[];
     try {
-      lines = await engine.run(['list-clients', '-F', `#{client_termname}${SEP}#{session_id}`]);
+      return countAttached(await engine.run(CLIENTS_ARGV));
     } catch (err) {
       if (err instanceof TmuxNoServer) return counts;
       throw err;
     }
-    for (const line of lines) {
-      const [term, sid] = line.split(SEP);
-      if (term === ENGINE_CLIENT_TERM || !sid) continue;
-      counts.set(sid, (counts.get(sid) ?? 0) + 1);
-    }
-    return counts;
   }
 
   private async list(engine: TmuxEngine, args: string[], fields: readonly string[]): Promise<Row[]> {

@@ -33,6 +33,22 @@ export function nameMatches(stored: string, given: string): boolean {
 
 const q = (v: string) => safeText(v);
 
+/** The session `a` names among `rows` (list-sessions order); see TargetResolver.session. */
+export function pickSession(rows: readonly Row[], a: TargetArgs): Row {
+  if (a.session_id != null) {
+    const r = rows.find((s) => s.session_id === a.session_id);
+    if (!r) throw new TmuxObjectDoesNotExist(`Could not find session_id=${q(a.session_id)} for list-sessions ()`);
+    return r;
+  }
+  if (a.session_name != null) {
+    const r = rows.find((s) => nameMatches(s.session_name, a.session_name!));
+    if (!r) throw new TmuxObjectDoesNotExist(`Could not find session_name=${q(a.session_name)} for list-sessions ()`);
+    return r;
+  }
+  if (!rows.length) throw new NoSessionExists('No tmux session exists on this server.');
+  return rows[0];
+}
+
 /**
  * Session/window/pane resolution (docs/reference/tools.md#targeting). Targets are matched exactly
  * in our code against listings (never by tmux's prefix/fnmatch rules) and returned as rows whose
@@ -44,25 +60,13 @@ export class TargetResolver {
 
   /** session_id wins over session_name; neither → the first session in list-sessions order. */
   async session(engine: TmuxEngine, a: TargetArgs, extra: readonly string[] = []): Promise<Row> {
-    const rows = await this.hierarchy.sessions(engine, extra);
-    if (a.session_id != null) {
-      const r = rows.find((s) => s.session_id === a.session_id);
-      if (!r) throw new TmuxObjectDoesNotExist(`Could not find session_id=${q(a.session_id)} for list-sessions ()`);
-      return r;
-    }
-    if (a.session_name != null) {
-      const r = rows.find((s) => nameMatches(s.session_name, a.session_name!));
-      if (!r) throw new TmuxObjectDoesNotExist(`Could not find session_name=${q(a.session_name)} for list-sessions ()`);
-      return r;
-    }
-    if (!rows.length) throw new NoSessionExists('No tmux session exists on this server.');
-    return rows[0];
+    return pickSession(await this.hierarchy.sessions(engine, extra), a);
   }
 
   /** window_id → else session (+ window_index) → else the session's lowest-index window. */
   async window(engine: TmuxEngine, a: TargetArgs, extra: readonly string[] = []): Promise<Row> {
     if (a.window_id != null) {
-      const rows = (await this.hierarchy.windows(engine, undefined, extra)).filter((w) => w.window_id === a.window_id);
+      const rows = await this.hierarchy.windowsById(engine, a.window_id, extra);
       if (!rows.length) throw new TmuxObjectDoesNotExist(`Could not find window_id=${q(a.window_id)} for list-windows ()`);
       if (rows.length > 1 && a.session_id == null && a.session_name == null)
         throw new MultipleObjectsReturned(`Multiple objects returned for window_id=${q(a.window_id)}`);
@@ -94,7 +98,7 @@ export class TargetResolver {
   }
 
   async paneById(engine: TmuxEngine, paneId: string, extra: readonly string[] = []): Promise<Row> {
-    const r = (await this.hierarchy.panes(engine, { all: true }, extra)).find((p) => p.pane_id === paneId);
+    const r = (await this.hierarchy.panesById(engine, paneId, extra))[0];
     if (!r) throw new PaneNotFound(`Pane not found: ${q(paneId)}`);
     return r;
   }

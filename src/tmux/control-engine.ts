@@ -119,6 +119,24 @@ export class ControlEngine implements TmuxEngine {
   }
 
   /**
+   * A batch: pipelined on the control client (written back to back, one round trip); while the
+   * engine runs on subprocesses, one subprocess for the whole batch.
+   */
+  async runList(commands: readonly (readonly string[])[], opts?: RunOptions): Promise<string[][]> {
+    if (commands.length === 1) return [await this.run(commands[0], opts)];
+    const client = this.closed || commands.some((c) => needsSubprocess(c)) ? null : await this.connect(commands[0]);
+    if (client) return Promise.all(commands.map((c) => this.run(c, opts)));
+    await this.gate.enter();
+    try {
+      const out = await this.exec.runList(commands, opts);
+      this.lastMode = 'exec';
+      return out;
+    } finally {
+      this.gate.leave();
+    }
+  }
+
+  /**
    * Raw stdout. Each control-mode output line is one line of the subprocess's stdout, so
    * joining them with `\n` terminators is exact; `show-buffer` (the one command whose bytes
    * differ in control mode: it escapes them) always runs as a subprocess.

@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { escapeExecArg } from './control-quoting';
 import { isNoServerText, LibTmuxException, TmuxCommandNotFound, TmuxNoServer } from './tmux-errors';
 import type { PaneEvent, RunOptions, TmuxEngine, TmuxServerKey } from './tmux-engine';
@@ -61,6 +62,7 @@ export class ExecEngine implements TmuxEngine {
   readonly mode = 'exec' as const;
   readonly hasEvents = false;
   private readonly prefix: string[];
+  private readonly mark = `tmux-mcp-list-${randomBytes(8).toString('hex')}`;
 
   constructor(readonly key: TmuxServerKey) {
     this.prefix = tmuxArgvPrefix(key);
@@ -72,6 +74,27 @@ export class ExecEngine implements TmuxEngine {
 
   async run(args: readonly string[], opts?: RunOptions): Promise<string[]> {
     return splitLines(await execTmux([...this.prefix, ...args.map(escapeExecArg)], opts));
+  }
+
+  /**
+   * One subprocess for the whole batch: a tmux command list (`a ; b`), with a
+   * `display-message -p <mark>` between two commands so their outputs can be told apart. The mark
+   * is random per engine, so no command's output can contain it. tmux stops at the first command
+   * that fails and exits 1 with its error, which rejects the batch as `run` would.
+   */
+  async runList(commands: readonly (readonly string[])[], opts?: RunOptions): Promise<string[][]> {
+    if (commands.length === 1) return [await this.run(commands[0], opts)];
+    const argv = [...this.prefix];
+    commands.forEach((c, i) => {
+      if (i > 0) argv.push(';', 'display-message', '-p', this.mark, ';');
+      argv.push(...c.map(escapeExecArg));
+    });
+    const out: string[][] = [[]];
+    for (const line of splitLines(await execTmux(argv, opts))) {
+      if (line === this.mark) out.push([]);
+      else out[out.length - 1].push(line);
+    }
+    return out;
   }
 
   runRaw(args: readonly string[], opts?: RunOptions): Promise<string> {

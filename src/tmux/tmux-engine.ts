@@ -35,6 +35,15 @@ export interface TmuxEngine {
    */
   run(args: readonly string[], opts?: RunOptions): Promise<string[]>;
 
+  /**
+   * Runs several commands as one batch and resolves with each one's output lines, in order: one
+   * subprocess for the subprocess engine (a tmux command list), pipelined writes on a control
+   * client. If a command fails the batch rejects with its error, like `run` would; later
+   * commands may or may not have run. Engines without it run the commands one by one
+   * (see `runList` below).
+   */
+  runList?(commands: readonly (readonly string[])[], opts?: RunOptions): Promise<string[][]>;
+
   /** Like `run` but returns stdout exactly (for `show-buffer`, where a final newline matters). */
   runRaw(args: readonly string[], opts?: RunOptions): Promise<string>;
 
@@ -55,4 +64,10 @@ export interface TmuxEngine {
 
   /** Closes connections and child processes. */
   close(): Promise<void>;
+}
+
+/** Runs a batch of commands on any engine: in one round trip where the engine can. */
+export function runList(engine: TmuxEngine, commands: readonly (readonly string[])[], opts?: RunOptions): Promise<string[][]> {
+  if (engine.runList) return engine.runList(commands, opts);
+  return Promise.all(commands.map((c) => engine.run(c, opts)));
 }

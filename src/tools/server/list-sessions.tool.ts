@@ -28,9 +28,9 @@ export class ListSessionsTool implements ToolHandler<ListSessionsInput, SessionI
   async execute(input: ListSessionsInput): Promise<SessionInfo[]> {
     const clauses = this.filters.parse(input.filters);
     const engine = this.pool.engine(input.socket_name);
-    const rows = await this.hierarchy.sessions(engine, this.filters.fieldsFor(clauses));
+    // One round trip: the sessions and the clients that count as attached.
+    const { rows, attached } = await this.hierarchy.sessionsWithAttached(engine, this.filters.fieldsFor(clauses));
     if (!rows.length) return [];
-    const attached = await this.hierarchy.attachedCounts(engine);
     // session_attached filters compare the corrected count (docs/reference/tools.md#filters).
     const kept = this.filters.apply(rows, clauses, (row, f) =>
       f === 'session_attached' ? String(attached.get(row.session_id) ?? 0) : undefined,

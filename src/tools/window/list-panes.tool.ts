@@ -4,7 +4,11 @@ import type { ToolHandler } from '../../framework/pipeline/tool-dispatcher';
 import { PaneInfo } from '../../models/pane-info.model';
 import { CallerIdentityService } from '../../services/caller-identity.service';
 import { FilterService } from '../../services/filter.service';
+import { safeText } from '../../framework/validation/safe-repr';
 import { HierarchyService, PaneScope } from '../../services/hierarchy.service';
+import type { Row } from '../../services/tmux-formats';
+import type { TmuxEngine } from '../../tmux/tmux-engine';
+import { LibTmuxException, MultipleObjectsReturned, TmuxNoServer, TmuxObjectDoesNotExist } from '../../tmux/tmux-errors';
 import { ModelSerializer } from '../../services/model-serializer.service';
 import { TargetResolver } from '../../services/target-resolver.service';
 import { TmuxErrorMapper } from '../../services/tmux-error.mapper';
@@ -34,13 +38,20 @@ export class ListPanesTool implements ToolHandler<ListPanesInput, PaneInfo[]> {
     const engine = this.pool.engine(input.socket_name);
     // docs/reference/tools.md#no-server-running: only the untargeted listing turns "no server" into
     // []; targets go through the resolver, whose not-found errors surface.
-    let scope: PaneScope = { all: true };
-    if (input.window_id != null || input.window_index != null) {
-      scope = { windowId: (await this.resolver.window(engine, input)).window_id };
-    } else if (input.session_id != null || input.session_name != null) {
-      scope = { sessionId: (await this.resolver.session(engine, input)).session_id };
+    const fields = this.filters.fieldsFor(clauses);
+    let rows: Row[];
+    if (input.window_id != null && /^@\d+$/.test(input.window_id) && input.session_id == null && input.session_name == null) {
+      // One round trip: the window (to tell a missing or ambiguous id) and its panes together.
+      rows = await this.windowPanes(engine, input.window_id, fields);
+    } else {
+      let scope: PaneScope = { all: true };
+      if (input.window_id != null || input.window_index != null) {
+        scope = { windowId: (await this.resolver.window(engine, input)).window_id };
+      } else if (input.session_id != null || input.session_name != null) {
+        scope = { sessionId: (await this.resolver.session(engine, input)).session_id };
+      }
+      rows = await this.hierarchy.panes(engine, scope, fields);
     }
-    const rows = await this.hierarchy.panes(engine, scope, this.filters.fieldsFor(clauses));
     if (!rows.length) return [];
     // session_attached filters compare the count without engine clients (docs/reference/tools.md#filters).
     const attached = clauses.some((c) => c.field === 'session_attached') ? await this.hierarchy.attachedCounts(engine) : undefined;
@@ -49,5 +60,19 @@ export class ListPanesTool implements ToolHandler<ListPanesInput, PaneInfo[]> {
     );
     const isCaller = await this.callers.isCallerFn(engine);
     return kept.map((r) => this.serializer.pane(r, isCaller));
+  }
+
+  /** The resolver's window_id rules (docs/reference/tools.md#window-resolution) on one combined listing. */
+  private async windowPanes(engine: TmuxEngine, windowId: string, fields: readonly string[]): Promise<Row[]> {
+    let found;
+    try {
+      found = await this.hierarchy.windowWithPanes(engine, windowId, fields);
+    } catch (err) {
+      if (err instanceof TmuxNoServer || (err instanceof LibTmuxException && /can't find window/.test(err.message)))
+        throw new TmuxObjectDoesNotExist(`Could not find window_id=${safeText(windowId)} for list-windows ()`);
+      throw err;
+    }
+    if (found.windows.length > 1) throw new MultipleObjectsReturned(`Multiple objects returned for window_id=${safeText(windowId)}`);
+    return found.panes;
   }
 }

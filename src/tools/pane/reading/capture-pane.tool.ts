@@ -5,6 +5,8 @@ import { tailLines } from '../../../services/capture-limits';
 import { CaptureService } from '../../../services/capture.service';
 import { TargetResolver } from '../../../services/target-resolver.service';
 import { TmuxErrorMapper } from '../../../services/tmux-error.mapper';
+import { safeText } from '../../../framework/validation/safe-repr';
+import { PaneNotFound, TmuxNoServer } from '../../../tmux/tmux-errors';
 import { TmuxServerPool } from '../../../services/tmux-server-pool.service';
 import { CapturePaneInput } from './capture-pane.input';
 
@@ -28,8 +30,14 @@ export class CapturePaneTool implements ToolHandler<CapturePaneInput, string> {
 
   async execute(input: CapturePaneInput): Promise<string> {
     const engine = this.pool.engine(input.socket_name);
-    const pane = await this.resolver.pane(engine, input);
-    const lines = await this.capture.rows(engine, pane.pane_id, { start: input.start, end: input.end });
+    // A plain pane id needs no lookup: tmux resolves it in the capture itself, and a pane that
+    // does not exist fails there ("can't find pane", reported as Pane not found).
+    const paneId =
+      input.pane_id != null && /^%\d+$/.test(input.pane_id) ? input.pane_id : (await this.resolver.pane(engine, input)).pane_id;
+    const lines = await this.capture.rows(engine, paneId, { start: input.start, end: input.end }).catch((err: unknown) => {
+      // With no server at all the pane cannot exist either: the same answer as the lookup gives.
+      throw err instanceof TmuxNoServer ? new PaneNotFound(`Pane not found: ${safeText(paneId)}`) : err;
+    });
     const { kept, dropped } = tailLines(lines, input.max_lines);
     // docs/reference/tools.md#capture_pane: one header line names how many head lines were dropped.
     return (dropped ? [`[... truncated ${dropped} lines ...]`, ...kept] : kept).join('\n');
