@@ -91,23 +91,15 @@ export class HierarchyService {
   }
 
   /**
-   * One window by id (every session that links it: one row each) and its panes, in one round
-   * trip. `windowId` must be a plain `@N` (it goes into a tmux filter); tmux answers a window that
+   * The panes of one window by id, in one command, and whether the window is linked into more
+   * than one session (then a window id names several session/window rows, which the resolver
+   * reports as ambiguous: docs/reference/tools.md#window-resolution). tmux answers a window that
    * does not exist with "can't find window", which the caller maps.
    */
-  async windowWithPanes(
-    engine: TmuxEngine,
-    windowId: string,
-    paneExtra: readonly string[] = [],
-  ): Promise<{ windows: Row[]; panes: Row[] }> {
-    if (!/^@\d+$/.test(windowId)) throw new TypeError(`not a window id: ${windowId}`);
-    const w = fieldsAndFormat(WINDOW_FIELDS, []);
-    const p = fieldsAndFormat(PANE_FIELDS, paneExtra);
-    const [windows, panes] = await runList(engine, [
-      ['list-windows', '-a', '-f', `#{==:#{window_id},${windowId}}`, '-F', w.format],
-      ['list-panes', '-t', windowId, '-F', p.format],
-    ]);
-    return { windows: parseRows(windows, w.fields), panes: parseRows(panes, p.fields) };
+  async panesOfWindowId(engine: TmuxEngine, windowId: string, extra: readonly string[] = []): Promise<{ panes: Row[]; linked: boolean }> {
+    const p = fieldsAndFormat(PANE_FIELDS, uniq(extra, ['window_linked']));
+    const panes = parseRows(await engine.run(['list-panes', '-t', windowId, '-F', p.format]), p.fields);
+    return { panes, linked: panes.some((r) => r.window_linked === '1') };
   }
 
   /**

@@ -42,12 +42,18 @@ describe.each(['exec', 'control'] as const)('runList on the %s engine', (kind) =
   });
 
   it('rejects with the error of a failing command', async () => {
-    await expect(runList(engine, [['display-message', '-p', 'ok'], ['list-windows', '-t', '@999999']])).rejects.toThrow(
-      LibTmuxException,
-    );
-    await expect(runList(engine, [['list-windows', '-t', '@999999'], ['display-message', '-p', 'x']])).rejects.toThrow(
-      /can't find window/,
-    );
+    await expect(
+      runList(engine, [
+        ['display-message', '-p', 'ok'],
+        ['list-windows', '-t', '@999999'],
+      ]),
+    ).rejects.toThrow(LibTmuxException);
+    await expect(
+      runList(engine, [
+        ['list-windows', '-t', '@999999'],
+        ['display-message', '-p', 'x'],
+      ]),
+    ).rejects.toThrow(/can't find window/);
   });
 
   it('a batch against a socket with no server is "no server"', async () => {

@@ -41,7 +41,7 @@ export class ListPanesTool implements ToolHandler<ListPanesInput, PaneInfo[]> {
     const fields = this.filters.fieldsFor(clauses);
     let rows: Row[];
     if (input.window_id != null && /^@\d+$/.test(input.window_id) && input.session_id == null && input.session_name == null) {
-      // One round trip: the window (to tell a missing or ambiguous id) and its panes together.
+      // One command: the panes, and whether the id is ambiguous (a window linked into several sessions).
       rows = await this.windowPanes(engine, input.window_id, fields);
     } else {
       let scope: PaneScope = { all: true };
@@ -66,13 +66,13 @@ export class ListPanesTool implements ToolHandler<ListPanesInput, PaneInfo[]> {
   private async windowPanes(engine: TmuxEngine, windowId: string, fields: readonly string[]): Promise<Row[]> {
     let found;
     try {
-      found = await this.hierarchy.windowWithPanes(engine, windowId, fields);
+      found = await this.hierarchy.panesOfWindowId(engine, windowId, fields);
     } catch (err) {
       if (err instanceof TmuxNoServer || (err instanceof LibTmuxException && /can't find window/.test(err.message)))
         throw new TmuxObjectDoesNotExist(`Could not find window_id=${safeText(windowId)} for list-windows ()`);
       throw err;
     }
-    if (found.windows.length > 1) throw new MultipleObjectsReturned(`Multiple objects returned for window_id=${safeText(windowId)}`);
+    if (found.linked) throw new MultipleObjectsReturned(`Multiple objects returned for window_id=${safeText(windowId)}`);
     return found.panes;
   }
 }

@@ -128,6 +128,23 @@ describe('list_panes', () => {
       'Object not found: Could not find window_id=@0 for list-windows ()',
     );
   });
+  it('a window id that does not exist, or names a window linked into two sessions, is refused (docs/reference/tools.md#window-resolution)', async () => {
+    const missing = await h.err('list_panes', { window_id: '@999999' });
+    expect(missing.text.split('\n')[0]).toBe('Object not found: Could not find window_id=@999999 for list-windows ()');
+    expect(missing.meta.error_type).toBe('TmuxObjectDoesNotExist');
+    const linked = tmux.tmux('new-window', '-d', '-P', '-F', '#{window_id}', '-t', 'alpha:7', 'sh');
+    tmux.tmux('link-window', '-s', linked, '-t', 'beta:7');
+    try {
+      const amb = await h.err('list_panes', { window_id: linked });
+      expect(amb.text.split('\n')[0]).toBe(`Ambiguous target: Multiple objects returned for window_id=${linked}`);
+      expect(amb.meta.error_type).toBe('MultipleObjectsReturned');
+      // Naming the session picks its row of the linked window.
+      const ok = await h.ok<{ result: Pane[] }>('list_panes', { window_id: linked, session_id: beta });
+      expect(ids(ok)).toEqual(tmuxPanes('-t', linked));
+    } finally {
+      tmux.tmux('kill-window', '-t', linked);
+    }
+  });
 });
 
 describe('list_panes is_caller (docs/reference/safety.md#is_caller)', () => {
