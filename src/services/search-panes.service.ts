@@ -53,6 +53,9 @@ async function mapLimited<T, R>(items: T[], n: number, fn: (t: T) => Promise<R>)
  * capture finds, and user text would have to enter a tmux format. Every candidate pane is
  * captured and matched with the caller's pattern here: no false negatives, nothing injected.
  */
+
+/** Pane rows carry the PaneInfo fields; a match also names its window and session. */
+const SEARCH_FIELDS = ['window_name', 'session_name'];
 @injectable()
 export class SearchPanesService {
   constructor(
@@ -66,9 +69,9 @@ export class SearchPanesService {
     let panes: Row[];
     if (q.sessionId !== null || q.sessionName !== null) {
       const s = await this.resolver.session(engine, { session_id: q.sessionId, session_name: q.sessionName });
-      panes = await this.hierarchy.panes(engine, { sessionId: s.session_id }, ['window_name']);
+      panes = await this.hierarchy.panes(engine, { sessionId: s.session_id }, SEARCH_FIELDS);
     } else {
-      panes = await this.hierarchy.panes(engine, { all: true }, ['window_name']);
+      panes = await this.hierarchy.panes(engine, { all: true }, SEARCH_FIELDS);
     }
     // A window linked into several sessions is listed once per link: search each pane once.
     const seen = new Set<string>();

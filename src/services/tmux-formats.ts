@@ -51,9 +51,7 @@ export const PANE_FIELDS = Object.freeze([
   'pane_title',
   'pane_active',
   'window_id',
-  'window_index',
   'session_id',
-  'session_name',
 ] as const);
 
 /** A tmux format field name we may put inside `#{...}` (no format syntax can get in: docs/reference/tools.md#filters). */

@@ -114,7 +114,7 @@ describe('parseRows', () => {
     const values = PANE_FIELDS.map((f, i) => `${f}=${i}`);
     const [row] = parseRows([values.join(SEP)], PANE_FIELDS);
     expect(Object.keys(row)).toEqual([...PANE_FIELDS]);
-    expect(row.session_name).toBe(`session_name=${PANE_FIELDS.length - 1}`);
+    expect(row.session_id).toBe(`session_id=${PANE_FIELDS.length - 1}`);
   });
 });
 
