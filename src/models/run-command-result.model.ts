@@ -11,10 +11,13 @@ export class RunCommandResult {
   elapsed_seconds!: number;
   @Field({
     type: 'string[]',
-    description: 'Visible pane lines after the run (prompts and echoed command included), tail-truncated to max_lines',
+    description:
+      "The lines the command printed (stdout and stderr as the terminal shows them, wrapped lines joined), from its first line to its last, including lines that scrolled into the history: no prompt, no echo. Bounded: the last max_lines lines, or at most 400 lines / 32 KiB with the middle replaced by one '[... N lines omitted ...]' line",
   })
   output!: string[];
-  @Field({ type: 'boolean', description: 'True when older lines were dropped to honour max_lines' }) output_truncated!: boolean;
-  @Field({ type: 'integer', description: 'How many lines were dropped' }) output_truncated_lines!: number;
+  @Field({ type: 'boolean', description: 'True when lines were left out (max_lines, the size bound, or lines that left tmux history)' })
+  output_truncated!: boolean;
+  @Field({ type: 'integer', description: 'How many lines were left out (at least this many when tmux dropped rows from its history)' })
+  output_truncated_lines!: number;
   @Field({ type: 'number', description: 'min(timeout, the server wait ceiling) in seconds' }) effective_timeout!: number;
 }

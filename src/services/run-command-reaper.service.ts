@@ -1,10 +1,10 @@
 import { inject, injectable } from 'tsyringe';
 import type { Logger } from 'winston';
 import { LOGGER_FACTORY } from '../framework/tokens';
-import type { TmuxEngine } from '../tmux/tmux-engine';
+import { runList, type TmuxEngine } from '../tmux/tmux-engine';
 import { TmuxNoServer } from '../tmux/tmux-errors';
 import { waitForChannel } from '../tmux/wait-for';
-import type { RunIds } from './run-command-wrapper';
+import { runOptions, type RunIds } from './run-command-wrapper';
 
 /** How often a reaper re-checks its pane (a cheap `display-message`). */
 const CHECK_MS = 2000;
@@ -108,9 +108,13 @@ export class RunCommandReaper {
   /** Best effort: unsetting an option that is not set is harmless; a gone pane is fine too. */
   private async unset(entry: RunEntry): Promise<void> {
     try {
-      await entry.engine.run(['set-option', '-p', '-u', '-t', entry.paneId, entry.ids.option], { timeoutMs: CLEANUP_MS });
+      await runList(
+        entry.engine,
+        runOptions(entry.ids).map((o) => ['set-option', '-p', '-u', '-t', entry.paneId, o]),
+        { timeoutMs: CLEANUP_MS },
+      );
     } catch (err) {
-      if (!gone(err)) this.log.debug(`could not unset ${entry.ids.option} in ${entry.paneId}: ${(err as Error).message}`);
+      if (!gone(err)) this.log.debug(`could not unset the options of ${entry.ids.channel} in ${entry.paneId}: ${(err as Error).message}`);
     }
   }
 

@@ -1,17 +1,29 @@
 import { randomBytes } from 'node:crypto';
 
-/** The private names of one run_command call (docs/reference/engine.md#run-payload): a wait-for channel and a pane user option. */
+/**
+ * The private names of one run_command call (docs/reference/engine.md#run-payload): a wait-for
+ * channel, and pane user options for the exit status and the cursor where the command started
+ * and ended.
+ */
 export interface RunIds {
   readonly id: string;
   readonly channel: string;
   readonly option: string;
+  readonly start: string;
+  readonly end: string;
 }
 
 /** A random 10-hex id: unique channel names matter because tmux remembers early signals. */
 export function newRunIds(): RunIds {
   const id = randomBytes(5).toString('hex');
-  return { id, channel: `r_${id}`, option: `@s_${id}` };
+  return { id, channel: `r_${id}`, option: `@s_${id}`, start: `@b_${id}`, end: `@e_${id}` };
 }
+
+/** Every pane option of a run (what cleanup unsets). */
+export const runOptions = (ids: RunIds): string[] => [ids.option, ids.start, ids.end];
+
+/** The cursor and the screen (main or alternate) as a mark records them (docs/reference/engine.md#run-output). */
+export const MARK_FORMAT = '#{history_size} #{cursor_y} #{cursor_x} #{alternate_on}';
 
 /** POSIX single quoting: nothing inside is special to the pane's shell. */
 export function shellQuote(word: string): string {
@@ -19,21 +31,34 @@ export function shellQuote(word: string): string {
 }
 
 /**
- * Line 3 of the payload: stores the subshell's status in the pane option, then signals the
- * channel. `argvPrefix` is the engine's own tmux argv (same binary, `-L`/`-S`), so the pane's
- * shell reaches the server we use even when it is not the pane's default server.
+ * Line 1 of the payload: opens the subshell and records where the cursor is, just before the
+ * command prints anything. `argvPrefix` is the engine's own tmux argv (same binary, `-L`/`-S`), so
+ * the pane's shell reaches the server we use even when it is not the pane's default server.
  */
-export function wrapperTail(argvPrefix: readonly string[], paneId: string, ids: RunIds): string {
+export function wrapperHead(argvPrefix: readonly string[], paneId: string, ids: RunIds): string {
   const tmux = argvPrefix.map(shellQuote).join(' ');
-  return `); s=$?; ${tmux} set-option -p -t ${paneId} ${ids.option} "$s"; ${tmux} wait-for -S ${ids.channel}`;
+  return `( ${tmux} set-option -p -t ${paneId} -F ${ids.start} ${shellQuote(MARK_FORMAT)}`;
 }
 
 /**
- * The 3-line payload `[space](` / command / tail. The subshell keeps `cd`/`export` from
- * persisting; the optional leading space keeps the whole entry out of shell history.
+ * Line 3 of the payload: one tmux client that stores the subshell's status, records where the
+ * cursor (and which screen) the command left, and signals the channel. `\\;` reaches tmux as
+ * `;`, its command separator.
  */
-export function buildPayload(command: string, suppressHistory: boolean, tail: string): string {
-  return `${suppressHistory ? ' ' : ''}(\n${command.replace(/\s+$/, '')}\n${tail}`;
+export function wrapperTail(argvPrefix: readonly string[], paneId: string, ids: RunIds): string {
+  const tmux = argvPrefix.map(shellQuote).join(' ');
+  return (
+    `); s=$?; ${tmux} set-option -p -t ${paneId} ${ids.option} "$s" \\; ` +
+    `set-option -p -t ${paneId} -F ${ids.end} ${shellQuote(MARK_FORMAT)} \\; wait-for -S ${ids.channel}`
+  );
+}
+
+/**
+ * The 3-line payload head / command / tail. The subshell keeps `cd`/`export` from persisting;
+ * the optional leading space keeps the whole entry out of shell history.
+ */
+export function buildPayload(command: string, suppressHistory: boolean, head: string, tail: string): string {
+  return `${suppressHistory ? ' ' : ''}${head}\n${command.replace(/\s+$/, '')}\n${tail}`;
 }
 
 const compact = (s: string): string => s.replace(/\s+/g, '');
@@ -82,7 +107,7 @@ function stripEchoPrompts(rows: string[], w: number, ids: RunIds, continuations:
 }
 
 /** The wrapper row of an earlier run_command still on screen (any server's, any id). */
-const EARLIER_WRAPPER = /set-option -p -t %\d+ @s_[0-9a-f]{10} "\$s"; .* wait-for -S r_[0-9a-f]{10}/;
+const EARLIER_WRAPPER = /set-option -p -t %\d+ (-F )?@[sbe]_[0-9a-f]{10}/;
 
 /**
  * The visible capture minus our private sync lines (docs/reference/engine.md#run-output): rows
@@ -95,7 +120,7 @@ export function cleanOutput(captured: readonly string[], ids: RunIds, tail: stri
   const drop = new Set<number>();
   const ctail = compact(tail);
   for (let i = 0; i < rows.length; i++) {
-    if (rows[i].includes(ids.channel) || rows[i].includes(ids.option) || EARLIER_WRAPPER.test(rows[i])) {
+    if ([ids.channel, ids.option, ids.start].some((m) => rows[i].includes(m)) || EARLIER_WRAPPER.test(rows[i])) {
       drop.add(i);
       if (rows[i].includes(ids.channel)) stripEchoPrompts(rows, i, ids, continuations);
       continue;

@@ -42,8 +42,8 @@ export const paneOptions = (fx: TmuxFixture, pane: string): string => fx.tmux('s
 export const capture = (fx: TmuxFixture, pane: string): string => fx.tmux('capture-pane', '-p', '-J', '-t', pane);
 
 /** Waits until the pane's shell printed its first prompt (so typed input is not echoed early). */
-export async function readyPane(fx: TmuxFixture): Promise<string> {
-  const pane = newPane(fx);
+export async function readyPane(fx: TmuxFixture, existing?: string): Promise<string> {
+  const pane = existing ?? newPane(fx);
   await until(() => /[$#] ?$/.test(capture(fx, pane).trimEnd()), `prompt in ${pane}`);
   return pane;
 }

@@ -2,69 +2,192 @@ import 'reflect-metadata';
 import winston from 'winston';
 import { ExpectedToolError } from '../../../src/framework/errors/tool-errors';
 import { RunCommandReaper } from '../../../src/services/run-command-reaper.service';
-import type { TmuxEngine } from '../../../src/tmux/tmux-engine';
-import { RunCommandRunner } from '../../../src/tools/pane/io/run-command.runner';
 import {
   buildPayload,
   cleanOutput,
+  newRunIds,
   payloadContinuations,
   shellQuote,
-  tailLines,
+  wrapperHead,
   wrapperTail,
 } from '../../../src/services/run-command-wrapper';
+import { budgetOutput, cellWidth, cutOutput, lostAtLeast, outputRange, parseMark, takeColumns } from '../../../src/services/run-output';
+import type { TmuxEngine } from '../../../src/tmux/tmux-engine';
+import { RunCommandRunner } from '../../../src/tools/pane/io/run-command.runner';
 
-/** The output filter of run_command on captured screens (rows as `capture-pane -p -J` gives them). */
-describe('run_command output cleaning', () => {
-  const ids = { id: '0123456789', channel: 'r_0123456789', option: '@s_0123456789' };
-  const tail = wrapperTail(['tmux', '-u', '-L', "it's"], '%3', ids);
+const ids = { id: '0123456789', channel: 'r_0123456789', option: '@s_0123456789', start: '@b_0123456789', end: '@e_0123456789' };
+const argv = ['tmux', '-u', '-L', "it's"];
+const head = wrapperHead(argv, '%3', ids);
+const tail = wrapperTail(argv, '%3', ids);
 
-  it('builds the payload of docs/reference/engine.md#run-payload', () => {
+describe('run_command payload (docs/reference/engine.md#run-payload)', () => {
+  it('opens the subshell with the start mark and ends with status, end mark and signal in one tmux client', () => {
     expect(shellQuote("it's")).toBe(`'it'\\''s'`);
-    expect(tail).toBe(
-      `); s=$?; 'tmux' '-u' '-L' 'it'\\''s' set-option -p -t %3 @s_0123456789 "$s"; 'tmux' '-u' '-L' 'it'\\''s' wait-for -S r_0123456789`,
+    expect(head).toBe(
+      `( 'tmux' '-u' '-L' 'it'\\''s' set-option -p -t %3 -F @b_0123456789 '#{history_size} #{cursor_y} #{cursor_x} #{alternate_on}'`,
     );
-    expect(buildPayload('ls -l  \t\n', true, tail)).toBe(` (\nls -l\n${tail}`);
-    expect(buildPayload('  a\nb', false, tail)).toBe(`(\n  a\nb\n${tail}`);
-    expect(payloadContinuations(buildPayload('a\nb', false, tail))).toBe(3);
+    expect(tail).toBe(
+      `); s=$?; 'tmux' '-u' '-L' 'it'\\''s' set-option -p -t %3 @s_0123456789 "$s" \\; ` +
+        `set-option -p -t %3 -F @e_0123456789 '#{history_size} #{cursor_y} #{cursor_x} #{alternate_on}' \\; wait-for -S r_0123456789`,
+    );
+    expect(buildPayload('ls -l  \t\n', true, head, tail)).toBe(` ${head}\nls -l\n${tail}`);
+    expect(buildPayload('  a\nb', false, head, tail)).toBe(`${head}\n  a\nb\n${tail}`);
+    expect(payloadContinuations(buildPayload('a\nb', false, head, tail))).toBe(3);
   });
 
-  it('drops marker rows and strips the continuation prompts a tty-echo shell glued to the output', () => {
-    const rows = ['$  (', 'echo hi', tail, '> > hi', '$ ', '', ''];
-    expect(cleanOutput(rows, ids, tail, 2)).toEqual(['$  (', 'echo hi', 'hi', '$ ']);
+  it('gives every run fresh names', () => {
+    const a = newRunIds();
+    const b = newRunIds();
+    expect(a.id).not.toBe(b.id);
+    expect([a.channel, a.option, a.start, a.end]).toEqual([`r_${a.id}`, `@s_${a.id}`, `@b_${a.id}`, `@e_${a.id}`]);
+  });
+});
+
+describe('run_command output (docs/reference/engine.md#run-output)', () => {
+  it('parses marks', () => {
+    expect(parseMark('12 3 4 0')).toEqual({ history: 12, y: 3, x: 4, alternate: false });
+    expect(parseMark('0 23 0 1')).toEqual({ history: 0, y: 23, x: 0, alternate: true });
+    expect(parseMark('')).toBeNull();
+    expect(parseMark(undefined)).toBeNull();
+    expect(parseMark('a b c')).toBeNull();
   });
 
-  it('counts prompts already printed at the end of the wrapper row', () => {
-    expect(cleanOutput(['(', 'x', `${tail}> `, '> > quoted'], ids, tail, 2)).toEqual(['(', 'x', '> quoted']);
-    expect(cleanOutput(['(', 'x', `${tail}> > `, '> quoted'], ids, tail, 2)).toEqual(['(', 'x', '> quoted']);
+  it('finds the rows between the marks, relative to the screen now', () => {
+    const s = parseMark('10 5 0')!;
+    const e = parseMark('40 23 0 0')!;
+    expect(outputRange(s, e, { history: 41, historyLimit: 2000 })).toEqual({
+      kind: 'rows',
+      start: 15 - 41,
+      end: 63 - 41,
+      endX: 0,
+      skipColumns: 0,
+    });
+    expect(outputRange(parseMark('10 5 4')!, parseMark('10 6 3 0')!, { history: 10, historyLimit: 2000 })).toMatchObject({
+      kind: 'rows',
+      start: 5,
+      end: 6,
+      endX: 3,
+      skipColumns: 4,
+    });
   });
 
-  it('leaves rows alone for line-editing shells (prompt before the echoed wrapper)', () => {
-    const rows = ['$  (', '> echo hi', `> ${tail}`, '> > literal'];
-    expect(cleanOutput(rows, ids, tail, 2)).toEqual(['$  (', '> echo hi', '> > literal']);
+  it('reads the alternate screen when the command ended on it', () => {
+    expect(outputRange(parseMark('10 5 0')!, parseMark('10 7 4 1')!, { history: 10, historyLimit: 2000 })).toEqual({
+      kind: 'alternate',
+      start: 0,
+      end: 7,
+      endX: 4,
+      skipColumns: 0,
+    });
   });
 
-  it('drops unjoined wrapped fragments of the wrapper, even with the id split across rows', () => {
-    const cut1 = 30;
-    const cut2 = tail.length - 4; // inside the channel id
-    const rows = ['$  (', 'echo hi', `> ${tail.slice(0, cut1)}`, tail.slice(cut1, cut2).trimEnd(), `${tail.slice(cut2)}> `, 'hi'];
-    expect(cleanOutput(rows, ids, tail, 2)).toEqual(['$  (', 'echo hi', 'hi']);
+  it('a history that shrank far from its limit was cleared; near its limit rows may have been dropped', () => {
+    expect(outputRange(parseMark('50 5 0')!, parseMark('0 1 0 0')!, { history: 0, historyLimit: 2000 })).toMatchObject({
+      kind: 'cleared',
+      start: -0,
+      end: 1,
+    });
+    expect(outputRange(parseMark('10 5 0')!, parseMark('95 23 0 0')!, { history: 95, historyLimit: 100 })).toMatchObject({
+      kind: 'search',
+      start: -95,
+      end: 23,
+    });
+    // The fewest rows consistent with the start row being dropped (chunks of a tenth of the limit).
+    expect(lostAtLeast(parseMark('0 3 0')!, 100)).toBe(7);
+    expect(lostAtLeast(parseMark('10 3 0')!, 100)).toBe(7);
+    expect(lostAtLeast(parseMark('0 0 0')!, 1)).toBe(1);
   });
 
-  it('drops wrapper rows of earlier runs still on screen', () => {
-    const old = wrapperTail(['tmux'], '%3', { id: 'ffffffffff', channel: 'r_ffffffffff', option: '@s_ffffffffff' });
-    expect(cleanOutput(['(', 'true', old, '(', 'echo b', tail, 'b'], ids, tail, 2)).toEqual(['(', 'true', '(', 'echo b', 'b']);
+  it('cuts the end row at the end mark and the start row after the prompts glued to it', () => {
+    // Output ended with a newline: the end row holds only the next prompt.
+    expect(cutOutput(['a', 'b', '$ '], '$ ', 0, 0)).toEqual(['a', 'b']);
+    // No newline at the end: the prompt follows the output on the same row.
+    expect(cutOutput(['a', 'bc$ '], 'bc$ ', 2, 0)).toEqual(['a', 'bc']);
+    // A long last line wrapped into the end row: its head stays.
+    expect(cutOutput(['x'.repeat(80) + 'yz$ '], 'yz$ ', 2, 0)).toEqual(['x'.repeat(80) + 'yz']);
+    // A shell without line editing printed its continuation prompts before the output.
+    expect(cutOutput(['> > hi', '$ '], '$ ', 0, 4)).toEqual(['hi']);
+    expect(cutOutput(['> > hi$ '], '> > hi$ ', 6, 4)).toEqual(['hi']);
+    // Nothing printed.
+    expect(cutOutput(['$ '], '$ ', 0, 0)).toEqual([]);
+    expect(cutOutput(['> > $ '], '> > $ ', 4, 4, true)).toEqual([]);
+    expect(cutOutput(['> > ab$ '], '> > ab$ ', 6, 4, true)).toEqual(['ab']);
   });
 
-  it('tail-truncates', () => {
-    expect(tailLines(['a', 'b', 'c'], 2)).toEqual({ lines: ['b', 'c'], dropped: 1 });
-    expect(tailLines(['a'], null)).toEqual({ lines: ['a'], dropped: 0 });
+  it('counts cells, not characters, for wide characters', () => {
+    expect(cellWidth('漢'.codePointAt(0)!)).toBe(2);
+    expect(cellWidth('🎉'.codePointAt(0)!)).toBe(2);
+    expect(cellWidth('a'.codePointAt(0)!)).toBe(1);
+    expect(cellWidth(0x0301)).toBe(0);
+    expect(takeColumns('漢字x$ ', 5)).toBe('漢字x');
+    expect(cutOutput(['漢字x$ '], '漢字x$ ', 5, 0)).toEqual(['漢字x']);
+  });
+});
+
+describe('run_command output budget (docs/reference/tools.md#run_command)', () => {
+  const nums = (n: number) => Array.from({ length: n }, (_, i) => String(i + 1));
+
+  it('keeps short outputs whole', () => {
+    expect(budgetOutput(nums(400), null)).toEqual({ output: nums(400), truncated: false, omitted: 0 });
+  });
+
+  it('over 400 lines: the first 80, one omitted-lines line, the last 320', () => {
+    const b = budgetOutput(nums(1000), null);
+    expect(b.output).toHaveLength(401);
+    expect(b.output.slice(0, 80)).toEqual(nums(80));
+    expect(b.output[80]).toBe('[... 600 lines omitted ...]');
+    expect(b.output.slice(81)).toEqual(nums(1000).slice(680));
+    expect(b).toMatchObject({ truncated: true, omitted: 600 });
+  });
+
+  it('over 32 KiB: about a fifth of the bytes from the head, four fifths from the tail, whole lines', () => {
+    const lines = Array.from({ length: 100 }, (_, i) => `${i}:`.padEnd(1000, 'x'));
+    const b = budgetOutput(lines, null);
+    const marker = b.output.findIndex((l) => l.startsWith('[... '));
+    expect(b.output.slice(0, marker)).toEqual(lines.slice(0, marker));
+    expect(b.output.slice(marker + 1)).toEqual(lines.slice(100 - (b.output.length - marker - 1)));
+    const bytes = (ls: string[]) => Buffer.byteLength(ls.join('\n'));
+    expect(bytes(b.output.slice(0, marker))).toBeLessThanOrEqual(32 * 1024 * 0.2);
+    expect(bytes(b.output.slice(marker + 1))).toBeLessThanOrEqual(32 * 1024 * 0.8);
+    expect(b.output[marker]).toBe(`[... ${b.omitted} lines omitted ...]`);
+    expect(b.omitted).toBe(100 - (b.output.length - 1));
+  });
+
+  it('a single huge line keeps its last bytes, cut on a character boundary', () => {
+    const b = budgetOutput(['é'.repeat(40_000)], null);
+    expect(b.truncated).toBe(true);
+    const last = b.output[b.output.length - 1];
+    expect(last).toMatch(/^é+$/);
+    expect(Buffer.byteLength(last)).toBeLessThanOrEqual(32 * 1024);
+  });
+
+  it('max_lines keeps the last N lines (no marker line)', () => {
+    expect(budgetOutput(nums(50), 5)).toEqual({ output: nums(50).slice(45), truncated: true, omitted: 45 });
+    expect(budgetOutput(nums(3), 5)).toEqual({ output: nums(3), truncated: false, omitted: 0 });
+  });
+
+  it('lines lost from the history are counted, never silent', () => {
+    const b = budgetOutput(nums(124), null, 876);
+    expect(b.output[0]).toBe('[... 876 lines omitted ...]');
+    expect(b.output.slice(1)).toEqual(nums(124));
+    expect(b).toMatchObject({ truncated: true, omitted: 876 });
+    const atLeast = budgetOutput(nums(10), null, 7, true);
+    expect(atLeast.output[0]).toBe("[... at least 7 lines omitted (they left tmux's history) ...]");
+    expect(budgetOutput(nums(10), 3, 7)).toEqual({ output: nums(10).slice(7), truncated: true, omitted: 14 });
+  });
+});
+
+describe('run_command fallback cleaning (no marks: the visible screen minus the wrapper)', () => {
+  it('drops wrapper rows and the prompts a tty-echo shell glued to the output', () => {
+    const rows = [`$ ${head}`, 'echo hi', tail, '> > hi', '$ ', '', ''];
+    expect(cleanOutput(rows, ids, tail, 2)).toEqual(['echo hi', 'hi', '$ ']);
   });
 });
 
 /**
- * The two failure texts of docs/reference/tools.md#run_command that a healthy tmux never produces, through the runner with a
- * fake engine: its argv prefix stands in for the `tmux wait-for` child (the child gets
- * `wait-for r_<id>` appended, which `sh -c` ignores).
+ * The two failure texts of docs/reference/tools.md#run_command that a healthy tmux never produces,
+ * through the runner with a fake engine: its argv prefix stands in for the `tmux wait-for` child
+ * (the child gets `wait-for r_<id>` appended, which `sh -c` ignores).
  */
 describe('run_command failure texts', () => {
   const noProgress = { enabled: false, report: async () => undefined };
@@ -74,7 +197,8 @@ describe('run_command failure texts', () => {
     mode: 'exec',
     hasEvents: false,
     argvPrefix: () => waitFor,
-    run: async (args: readonly string[]) => (args[0] === 'show-option' ? [status] : args[0] === 'display-message' ? ['%1:'] : []),
+    run: async (args: readonly string[]) =>
+      args[0] === 'display-message' ? [[status, '0 0 0 0', '0 1 0 0', '0', '2000', '1 0 0', '%1'].join('\u241e')] : [],
     runRaw: async () => '',
     onPaneEvent: () => () => undefined,
     close: async () => undefined,

@@ -14,8 +14,6 @@ interface RunResult {
   effective_timeout: number;
 }
 
-const noMarkers = (r: RunResult) => r.output.every((l) => !/r_[0-9a-f]{10}|@s_[0-9a-f]{10}|s=\$\?/.test(l));
-
 describe('run_command', () => {
   const fx = new TmuxFixture();
   let h: McpHarness;
@@ -31,61 +29,130 @@ describe('run_command', () => {
 
   const run = (args: Record<string, unknown>) => h.ok<RunResult>('run_command', args);
 
-  it('returns exit status 0 and the visible output without the private sync lines', async () => {
+  it("returns the exit status and the command's own output: no prompt, no echo, no wrapper", async () => {
     const pane = await readyPane(fx);
     const r = await run({ command: 'echo run-$((6*7))', pane_id: pane });
-    expect(r).toMatchObject({
+    expect(r).toEqual({
       pane_id: pane,
       exit_status: 0,
       timed_out: false,
+      elapsed_seconds: r.elapsed_seconds,
+      output: ['run-42'],
       output_truncated: false,
       output_truncated_lines: 0,
       effective_timeout: 30,
     });
-    expect(r.output).toContain('run-42');
-    expect(r.output[r.output.indexOf('run-42') - 1]).toBe('echo run-$((6*7))');
-    expect(noMarkers(r)).toBe(true);
     expect(r.elapsed_seconds).toBeGreaterThanOrEqual(0);
     expect(Math.round(r.elapsed_seconds * 1000) / 1000).toBe(r.elapsed_seconds);
-    // suppress_history defaults to true: the echoed opening line starts with one extra space.
-    expect(r.output.some((l) => /^[$#] {2}\($/.test(l))).toBe(true);
-    expect(paneOptions(fx, pane)).not.toContain('@s_');
+    expect(paneOptions(fx, pane)).not.toMatch(/@[sbe]_/);
+    // Nothing at all printed: an empty output.
+    expect((await run({ command: 'true', pane_id: pane })).output).toEqual([]);
   });
 
-  it('reports non-zero statuses; the status is the last command of the line', async () => {
+  it("reports non-zero statuses; in a pane with earlier commands, only this one's lines come back", async () => {
     const pane = await readyPane(fx);
     expect((await run({ command: 'false', pane_id: pane })).exit_status).toBe(1);
     expect((await run({ command: 'exit 7', pane_id: pane })).exit_status).toBe(7);
     const r = await run({ command: 'false; echo after-false', pane_id: pane });
-    expect(r.exit_status).toBe(0);
-    expect(r.output).toContain('after-false');
+    expect(r).toMatchObject({ exit_status: 0, output: ['after-false'] });
     // The subshell kept cd/export from leaking into the pane's shell.
     await run({ command: 'cd / && export LEAK=1', pane_id: pane });
-    const after = await run({ command: 'echo "[${LEAK:-none}]"', pane_id: pane });
-    expect(after.output).toContain('[none]');
-    // Wrapper rows of the earlier runs on the same screen are filtered too.
-    expect(noMarkers(after)).toBe(true);
+    expect((await run({ command: 'echo "[${LEAK:-none}]"', pane_id: pane })).output).toEqual(['[none]']);
+    expect((await run({ command: 'seq 1 5', pane_id: pane })).output).toEqual(['1', '2', '3', '4', '5']);
+  });
+
+  it('keeps stderr, blank lines, a missing final newline, and lines that look like our markers', async () => {
+    const pane = await readyPane(fx);
+    expect((await run({ command: 'echo out; echo err >&2; echo; echo end', pane_id: pane })).output).toEqual(['out', 'err', '', 'end']);
+    expect((await run({ command: 'printf "no-newline"', pane_id: pane })).output).toEqual(['no-newline']);
+    const lookalikes = [
+      '); s=$?; tmux set-option -p -t %1 @s_0123456789 "$s" ; wait-for -S r_0123456789',
+      '( tmux set-option -p -t %1 -F @b_0123456789 x',
+      '%end 1 2 1',
+      '[... 3 lines omitted ...]',
+    ];
+    const r = await run({ command: `printf '%s\\n' ${lookalikes.map((l) => `'${l.replace(/'/g, `'\\''`)}'`).join(' ')}`, pane_id: pane });
+    expect(r.output).toEqual(lookalikes);
   });
 
   it('runs a multi-line command with suppress_history=false', async () => {
     const pane = await readyPane(fx);
     const r = await run({ command: 'echo first-line\necho second-line\nexit 3   \n', pane_id: pane, suppress_history: false });
-    expect(r.exit_status).toBe(3);
-    expect(r.output).toEqual(expect.arrayContaining(['first-line', 'second-line']));
-    expect(noMarkers(r)).toBe(true);
+    expect(r).toMatchObject({ exit_status: 3, output: ['first-line', 'second-line'] });
   });
 
-  it('tail-truncates to max_lines', async () => {
+  it('returns lines that scrolled into the history (output longer than the pane)', async () => {
     const pane = await readyPane(fx);
-    const r = await run({ command: 'seq 5000', pane_id: pane, max_lines: 5 });
-    expect(r.exit_status).toBe(0);
-    expect(r.output).toHaveLength(5);
-    expect(r.output).toContain('5000');
-    expect(r.output_truncated).toBe(true);
-    expect(r.output_truncated_lines).toBeGreaterThan(0);
+    const r = await run({ command: 'seq 1 300', pane_id: pane });
+    expect(r.output).toEqual(Array.from({ length: 300 }, (_, i) => String(i + 1)));
+    expect(r.output_truncated).toBe(false);
+  });
+
+  it('bounds a long output: head, one omitted-lines line, tail (lines, then bytes)', async () => {
+    const pane = await readyPane(fx);
+    const r = await run({ command: 'seq 1 1000', pane_id: pane });
+    const nums = (a: number, b: number) => Array.from({ length: b - a + 1 }, (_, i) => String(a + i));
+    expect(r.output).toEqual([...nums(1, 80), '[... 600 lines omitted ...]', ...nums(681, 1000)]);
+    expect(r).toMatchObject({ output_truncated: true, output_truncated_lines: 600 });
+    // 60 lines of 1,000 characters (each wraps over 13 rows and is joined back).
+    const wide = await run({ command: "for i in $(seq 1 60); do printf '%04d%0996d\\n' $i 0; done", pane_id: pane });
+    const marker = wide.output.findIndex((l) => /^\[\.\.\. \d+ lines omitted \.\.\.\]$/.test(l));
+    expect(marker).toBeGreaterThan(0);
+    expect(wide.output.filter((l, i) => i !== marker).every((l) => l.length === 1000)).toBe(true);
+    expect(wide.output[0].slice(0, 4)).toBe('0001');
+    expect(wide.output[wide.output.length - 1].slice(0, 4)).toBe('0060');
+    expect(wide.output_truncated_lines).toBe(60 - (wide.output.length - 1));
+    expect(Buffer.byteLength(wide.output.join('\n'))).toBeLessThanOrEqual(32 * 1024 + 100);
+  });
+
+  it('max_lines keeps the last N lines', async () => {
+    const pane = await readyPane(fx);
+    const r = await run({ command: 'seq 500', pane_id: pane, max_lines: 5 });
+    expect(r).toMatchObject({ exit_status: 0, output: ['496', '497', '498', '499', '500'], output_truncated: true });
+    expect(r.output_truncated_lines).toBe(495);
     const all = await run({ command: 'seq 3', pane_id: pane, max_lines: null });
-    expect(all.output_truncated).toBe(false);
-    expect(all.output).toEqual(expect.arrayContaining(['1', '2', '3']));
+    expect(all).toMatchObject({ output: ['1', '2', '3'], output_truncated: false });
+  });
+
+  it('a command that clears the screen returns what it printed after the clear', async () => {
+    const pane = await readyPane(fx);
+    await run({ command: 'seq 1 50', pane_id: pane });
+    const r = await run({ command: "echo gone; printf '\\033[H\\033[2J\\033[3J'; echo after", pane_id: pane });
+    expect(r.output).toEqual(['after']);
+  });
+
+  it('a program that ends on the alternate screen returns that screen', async () => {
+    const pane = await readyPane(fx);
+    const r = await run({ command: "printf '\\033[?1049h\\033[H\\033[2JTUI-TOP\\nTUI-FINAL'", pane_id: pane });
+    expect(r.output).toEqual(['TUI-TOP', 'TUI-FINAL']);
+    // A full-screen program that leaves the alternate screen printed nothing on the main one.
+    const fresh = await readyPane(fx);
+    const back = await run({ command: "printf '\\033[?1049hINSIDE\\033[?1049l'; echo back", pane_id: fresh });
+    expect(back.output).toEqual(['back']);
+  });
+
+  it('keeps UTF-8 and wide characters, also where a wide line wraps or the output ends mid-row', async () => {
+    const pane = await readyPane(fx);
+    const r = await run({ command: "printf '漢字テスト\\nemoji 🎉 ok\\nünïcødé\\n'", pane_id: pane });
+    expect(r.output).toEqual(['漢字テスト', 'emoji 🎉 ok', 'ünïcødé']);
+    const wrapped = '漢'.repeat(50);
+    expect((await run({ command: `printf '${wrapped}\\n'`, pane_id: pane })).output).toEqual([wrapped]);
+    expect((await run({ command: "printf '漢字x'", pane_id: pane })).output).toEqual(['漢字x']);
+  });
+
+  it("counts lines that left tmux's history, never drops them silently", async () => {
+    fx.tmux('set-option', '-g', 'history-limit', '100');
+    const pane = fx.tmux('new-window', '-d', '-P', '-F', '#{pane_id}', 'sh');
+    fx.tmux('set-option', '-g', 'history-limit', '2000');
+    await readyPane(fx, pane);
+    const r = await run({ command: 'seq 1 1000', pane_id: pane });
+    expect(r.output[0]).toMatch(/^\[\.\.\. (at least )?\d+ lines omitted/);
+    const kept = r.output.slice(1).map(Number);
+    expect(kept[kept.length - 1]).toBe(1000);
+    kept.forEach((n, i) => i > 0 && expect(n).toBe(kept[i - 1] + 1));
+    expect(r.output_truncated).toBe(true);
+    expect(r.output_truncated_lines).toBeGreaterThanOrEqual(1);
+    expect(r.output_truncated_lines).toBeLessThanOrEqual(1000 - kept.length);
   });
 
   it('validates before touching tmux, in the reference order', async () => {
@@ -147,7 +214,7 @@ describe('run_command', () => {
     await until(() => reaper.pending() === 1 && runWaiters(fx).length === 1, 'reaper took over');
     await fx.tmuxAsync('wait-for', '-S', gate);
     await until(() => runWaiters(fx).length === 0 && reaper.pending() === 0, 'reaper finished');
-    expect(paneOptions(fx, pane)).not.toContain('@s_');
+    expect(paneOptions(fx, pane)).not.toMatch(/@[sbe]_/);
   });
 });
 
@@ -168,11 +235,13 @@ describe('run_command with a 1 s wait ceiling', () => {
     const pane = await readyPane(fx);
     const gate = `gate_timeout_${process.pid}`;
     const r = await h.ok<RunResult>('run_command', {
-      command: `tmux -L ${fx.socket} wait-for ${gate}; echo released`,
+      command: `echo started; tmux -L ${fx.socket} wait-for ${gate}; echo released`,
       pane_id: pane,
       timeout: 30,
     });
     expect(r).toMatchObject({ pane_id: pane, timed_out: true, exit_status: null, effective_timeout: 1 });
+    // What the command printed so far.
+    expect(r.output).toEqual(['started']);
     expect(r.elapsed_seconds).toBeGreaterThanOrEqual(1);
     const reaper = h.app.container.resolve(RunCommandReaper);
     expect(reaper.pending()).toBe(1);
@@ -180,14 +249,13 @@ describe('run_command with a 1 s wait ceiling', () => {
     await fx.tmuxAsync('wait-for', '-S', gate);
     // The shell sets the option before it signals, so "waiter gone" + "option gone" means reaped.
     await until(() => runWaiters(fx).length === 0 && reaper.pending() === 0, 'reaped');
-    expect(paneOptions(fx, pane)).not.toContain('@s_');
+    expect(paneOptions(fx, pane)).not.toMatch(/@[sbe]_/);
   });
 
   it('suppress_history follows the server default (TMUX_MCP_SUPPRESS_HISTORY=0) when omitted', async () => {
     const pane = await readyPane(fx);
     const r = await h.ok<RunResult>('run_command', { command: 'echo x\necho multi-ok', pane_id: pane });
-    expect(r.output).toContain('multi-ok');
-    expect(r.output.some((l) => /^[$#] \($/.test(l))).toBe(true);
+    expect(r.output).toEqual(['x', 'multi-ok']);
     const explicit = await h.err('run_command', { command: 'echo x\necho y', pane_id: pane, suppress_history: true });
     expect(explicit.text).toBe('command must be a single line when suppress_history=True');
   });
@@ -208,7 +276,7 @@ describe('run_command with a 1 s wait ceiling', () => {
     expect(runWaiters(fx)).toHaveLength(1);
     await h.close();
     await until(() => runWaiters(fx).length === 0, 'no waiter after shutdown');
-    expect(paneOptions(fx, pane)).not.toContain('@s_');
+    expect(paneOptions(fx, pane)).not.toMatch(/@[sbe]_/);
     await fx.tmuxAsync('wait-for', '-S', gate);
   });
 });

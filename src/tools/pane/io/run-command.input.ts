@@ -26,7 +26,8 @@ export class RunCommandInput {
     nullable: true,
     default: null,
     minimum: 1,
-    description: 'Keep only the last N output lines (null = all visible lines).',
+    description:
+      'Keep only the last N output lines. null (default): the whole output up to 400 lines / 32 KiB, longer outputs keeping their first and last lines.',
   })
   max_lines!: number | null;
   @Param({

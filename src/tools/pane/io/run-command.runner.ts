@@ -2,13 +2,24 @@ import { injectable } from 'tsyringe';
 import { ExpectedToolError } from '../../../framework/errors/tool-errors';
 import type { ProgressReporter } from '../../../framework/pipeline/call-context';
 import { RunCommandResult } from '../../../models/run-command-result.model';
-import type { TmuxEngine } from '../../../tmux/tmux-engine';
+import { trimTrailingEmpty } from '../../../services/capture-limits';
+import { RunCommandReaper } from '../../../services/run-command-reaper.service';
+import {
+  buildPayload,
+  cleanOutput,
+  newRunIds,
+  payloadContinuations,
+  runOptions,
+  type RunIds,
+  wrapperHead,
+  wrapperTail,
+} from '../../../services/run-command-wrapper';
+import { budgetOutput, cutOutput, lostAtLeast, type Mark, outputRange, parseMark } from '../../../services/run-output';
+import { runList, type TmuxEngine } from '../../../tmux/tmux-engine';
 import { LibTmuxException, PaneNotFound } from '../../../tmux/tmux-errors';
 import { waitForChannel } from '../../../tmux/wait-for';
-import { enterArgv, sendKeysArgv } from './send-keys-argv';
 import { round3, secondsSince, startHeartbeat } from './progress-heartbeat';
-import { RunCommandReaper } from '../../../services/run-command-reaper.service';
-import { buildPayload, cleanOutput, newRunIds, payloadContinuations, tailLines, wrapperTail } from '../../../services/run-command-wrapper';
+import { enterArgv, sendKeysArgv } from './send-keys-argv';
 
 export interface RunCommandRequest {
   readonly command: string;
@@ -23,11 +34,40 @@ export interface RunCommandRequest {
 /** The request was cancelled (or the server is shutting down); the command keeps running. */
 export class RunCommandCancelled extends ExpectedToolError {}
 
+const SEP = '\u241e';
+
+/** What the pane says once the run is over (or timed out): status, marks and where it is now. */
+interface RunState {
+  status: string;
+  start: Mark | null;
+  end: Mark | null;
+  history: number;
+  historyLimit: number;
+  /** The cursor now: the end of what a command that is still running has printed so far. */
+  cursor: Mark;
+}
+
+const stateFormat = (ids: RunIds): string =>
+  [
+    `#{${ids.option}}`,
+    `#{${ids.start}}`,
+    `#{${ids.end}}`,
+    '#{history_size}',
+    '#{history_limit}',
+    '#{cursor_y} #{cursor_x} #{alternate_on}',
+    '#{pane_id}',
+  ].join(SEP);
+
+const paneGone = (paneId: string) => (err: unknown) => {
+  throw err instanceof LibTmuxException && /can't find pane/.test(err.message) ? new PaneNotFound(`Pane not found: ${paneId}`) : err;
+};
+
 /**
  * The run_command mechanism (docs/reference/engine.md#run_command-mechanism): a subshell wrapper
- * typed into the pane that stores `$?` in a pane user option and signals a private wait-for
- * channel; we block on a killable `tmux wait-for` child
- * (docs/reference/engine.md#blocking-wait-for), then read the status and the visible screen.
+ * typed into the pane records the cursor before and after the command, stores `$?` in a pane user
+ * option and signals a private wait-for channel; we block on a killable `tmux wait-for` child
+ * (docs/reference/engine.md#blocking-wait-for), then read the status and the command's own output:
+ * the rows between the two cursor marks (docs/reference/engine.md#run-output).
  */
 @injectable()
 export class RunCommandRunner {
@@ -35,19 +75,17 @@ export class RunCommandRunner {
 
   async run(engine: TmuxEngine, paneId: string, req: RunCommandRequest): Promise<RunCommandResult> {
     const ids = newRunIds();
-    const tail = wrapperTail(engine.argvPrefix(), paneId, ids);
-    const payload = buildPayload(req.command, req.suppressHistory, tail);
+    const prefix = engine.argvPrefix();
+    const payload = buildPayload(req.command, req.suppressHistory, wrapperHead(prefix, paneId, ids), wrapperTail(prefix, paneId, ids));
     const entry = this.reaper.begin(engine, paneId, ids);
     const t0 = performance.now();
-    let typed = false;
     try {
-      await engine.run(sendKeysArgv(paneId, payload, true, false));
-      typed = true;
-      await engine.run(enterArgv(paneId));
+      // The keys, then a separate Enter (so the literal payload can never swallow it), in one batch.
+      await runList(engine, [sendKeysArgv(paneId, payload, true, false), enterArgv(paneId)]);
     } catch (err) {
-      // Typed but not entered: someone may still press Enter, so the reaper watches it.
-      if (typed) this.reaper.adopt(entry);
-      else this.reaper.end(entry);
+      // Maybe typed but not entered: someone may still press Enter, so the reaper watches it.
+      if (err instanceof LibTmuxException && /can't find pane/.test(err.message)) this.reaper.end(entry);
+      else this.reaper.adopt(entry);
       throw err;
     }
 
@@ -73,45 +111,108 @@ export class RunCommandRunner {
       throw new ExpectedToolError(`wait-for failed for run_command channel '${ids.channel}': ${outcome.stderr}`);
     }
 
-    let exitStatus: number | null = null;
     const timedOut = outcome.outcome === 'timeout';
-    if (timedOut) this.reaper.adopt(entry);
-    else {
-      try {
-        exitStatus = await this.readStatus(engine, paneId, ids.option);
-      } finally {
-        await engine.run(['set-option', '-p', '-u', '-t', paneId, ids.option]).catch(() => undefined);
-        this.reaper.end(entry);
-      }
+    let state: RunState;
+    try {
+      // The state and, once the command is over, the cleanup of our options: one batch.
+      const cleanup = timedOut ? [] : runOptions(ids).map((o) => ['set-option', '-p', '-u', '-t', paneId, o]);
+      const [lines] = await runList(engine, [['display-message', '-p', '-t', paneId, stateFormat(ids)], ...cleanup]).catch(
+        paneGone(paneId),
+      );
+      state = this.parseState(lines, paneId);
+    } catch (err) {
+      if (timedOut) this.reaper.adopt(entry);
+      else this.reaper.end(entry);
+      throw err;
     }
+    if (timedOut) this.reaper.adopt(entry);
+    else this.reaper.end(entry);
 
-    // A command that closed its own pane never reaches the wrapper: report the pane as gone.
-    const rows = await engine.run(['capture-pane', '-p', '-J', '-t', paneId]).catch((err: unknown) => {
-      throw err instanceof LibTmuxException && /can't find pane/.test(err.message) ? new PaneNotFound(`Pane not found: ${paneId}`) : err;
-    });
-    const { lines, dropped } = tailLines(cleanOutput(rows, ids, tail, payloadContinuations(payload)), req.maxLines);
+    let exitStatus: number | null = null;
+    if (!timedOut) {
+      if (!/^-?\d+$/.test(state.status.trim())) throw new ExpectedToolError(`run_command could not read exit status from '${ids.option}'`);
+      exitStatus = Number(state.status.trim());
+    }
+    const { lines, lost, lostIsLowerBound } = await this.output(engine, paneId, ids, payload, state, timedOut);
+    const budgeted = budgetOutput(lines, req.maxLines, lost, lostIsLowerBound);
     return {
       pane_id: paneId,
       exit_status: exitStatus,
       timed_out: timedOut,
       elapsed_seconds: elapsed,
-      output: lines,
-      output_truncated: dropped > 0,
-      output_truncated_lines: dropped,
+      output: budgeted.output,
+      output_truncated: budgeted.truncated,
+      output_truncated_lines: budgeted.omitted,
       effective_timeout: req.effectiveTimeout,
     };
   }
 
-  private async readStatus(engine: TmuxEngine, paneId: string, option: string): Promise<number> {
-    const fail = (cause?: unknown) => new ExpectedToolError(`run_command could not read exit status from '${option}'`, { cause });
-    let value: string;
-    try {
-      value = (await engine.run(['show-option', '-p', '-v', '-t', paneId, option]))[0] ?? '';
-    } catch (err) {
-      if (err instanceof LibTmuxException) throw fail(err);
-      throw err;
+  private parseState(lines: readonly string[], paneId: string): RunState {
+    const f = (lines[0] ?? '').split(SEP);
+    // display-message prints an empty line for a pane that is gone (it may fail to find it quietly).
+    if (f[6] !== paneId) throw new PaneNotFound(`Pane not found: ${paneId}`);
+    return {
+      status: f[0] ?? '',
+      start: parseMark(f[1]),
+      end: parseMark(f[2]),
+      history: Number(f[3]) || 0,
+      historyLimit: Number(f[4]) || 0,
+      cursor: parseMark(`${f[3]} ${f[5]}`) ?? { history: 0, y: 0, x: 0, alternate: false },
+    };
+  }
+
+  /**
+   * The command's own output (docs/reference/engine.md#run-output). A run that timed out is read
+   * up to where its output has got so far. Without the start mark (a shell that never ran the
+   * wrapper's first line) the visible screen minus the wrapper's rows is all there is.
+   */
+  private async output(
+    engine: TmuxEngine,
+    paneId: string,
+    ids: RunIds,
+    payload: string,
+    state: RunState,
+    timedOut: boolean,
+  ): Promise<{ lines: string[]; lost: number; lostIsLowerBound: boolean }> {
+    const end = state.end ?? (timedOut ? state.cursor : null);
+    if (!state.start || !end) {
+      const rows = await engine.run(['capture-pane', '-p', '-J', '-t', paneId]).catch(paneGone(paneId));
+      return {
+        lines: cleanOutput(rows, ids, wrapperTail(engine.argvPrefix(), paneId, ids), payloadContinuations(payload)),
+        lost: 0,
+        lostIsLowerBound: false,
+      };
     }
-    if (!/^-?\d+$/.test(value.trim())) throw fail();
-    return Number(value.trim());
+    const range = outputRange(state.start, end, { history: state.history, historyLimit: state.historyLimit });
+    const capture = (extra: string[], from: number | '-', to: number) => [
+      'capture-pane',
+      '-p',
+      ...extra,
+      '-t',
+      paneId,
+      '-S',
+      String(from),
+      '-E',
+      String(to),
+    ];
+    const from = range.kind === 'search' || range.kind === 'cleared' ? '-' : range.start;
+    const [joined, endRowLines] = await runList(engine, [capture(['-J'], from, range.end), capture(['-N'], range.end, range.end)]).catch(
+      paneGone(paneId),
+    );
+    const endRow = endRowLines[0] ?? '';
+    if (range.kind === 'search') {
+      // The wrapper's echo (its last line names our channel) sits just above the output.
+      const echo = joined.findIndex((l) => l.includes(`wait-for -S ${ids.channel}`));
+      if (echo >= 0)
+        return { lines: cutOutput(joined.slice(echo + 1), endRow, range.endX, range.skipColumns), lost: 0, lostIsLowerBound: false };
+      return {
+        lines: cutOutput(joined, endRow, range.endX, 0),
+        lost: lostAtLeast(state.start, state.historyLimit),
+        lostIsLowerBound: true,
+      };
+    }
+    const lines = cutOutput(joined, endRow, range.endX, range.skipColumns, range.kind === 'rows' && range.start === range.end);
+    // A full-screen program's screen is padded with empty rows: those are not output.
+    return { lines: range.kind === 'alternate' ? trimTrailingEmpty(lines) : lines, lost: 0, lostIsLowerBound: false };
   }
 }
