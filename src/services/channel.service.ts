@@ -44,7 +44,9 @@ export class ChannelService {
     if (!(effective > 0)) throw new ExpectedToolError(timeoutText);
 
     const started = Date.now();
-    const beat = () => void progress.report((Date.now() - started) / 1000, effective);
+    // No pane to quote: the message names what is awaited (docs/reference/protocol.md#progress).
+    const message = `Waiting for channel ${ch}`;
+    const beat = () => void progress.report((Date.now() - started) / 1000, effective, message);
     let heartbeat: NodeJS.Timeout | undefined;
     if (progress.enabled) {
       beat();

@@ -7,8 +7,8 @@ const CALL_MIN_S = 0.25;
 
 /** The client cancelled the request (or the server is shutting down): no partial result. */
 export class WaitCancelled extends ExpectedToolError {
-  constructor() {
-    super('wait_for_text was cancelled');
+  constructor(tool = 'wait_for_text') {
+    super(`${tool} was cancelled`);
   }
 }
 
@@ -24,6 +24,8 @@ export class WaitBoundedEngine implements TmuxEngine {
     /** performance.now() deadline in ms. */
     private readonly deadline: number,
     private readonly signal: AbortSignal,
+    /** The tool that waits, for the cancellation text. */
+    private readonly tool = 'wait_for_text',
   ) {}
 
   get key() {
@@ -60,7 +62,7 @@ export class WaitBoundedEngine implements TmuxEngine {
   }
 
   private async bounded<T>(args: readonly string[], opts: RunOptions | undefined, call: (o: RunOptions) => Promise<T>): Promise<T> {
-    if (this.signal.aborted) throw new WaitCancelled();
+    if (this.signal.aborted) throw new WaitCancelled(this.tool);
     const budget = this.budget();
     const ac = new AbortController();
     const signals = [this.signal, ac.signal, ...(opts?.signal ? [opts.signal] : [])];
@@ -74,14 +76,14 @@ export class WaitBoundedEngine implements TmuxEngine {
         ac.abort();
         reject(unresponsive());
       }, budget * 1000);
-      onAbort = () => reject(new WaitCancelled());
+      onAbort = () => reject(new WaitCancelled(this.tool));
       this.signal.addEventListener('abort', onAbort, { once: true });
     });
     const work = call({ signal: AbortSignal.any(signals), timeoutMs: Math.ceil(budget * 1000) + 250 });
     try {
       return await Promise.race([work, guard]);
     } catch (err) {
-      if (this.signal.aborted) throw new WaitCancelled();
+      if (this.signal.aborted) throw new WaitCancelled(this.tool);
       if (ac.signal.aborted) throw unresponsive();
       throw err;
     } finally {

@@ -4,6 +4,7 @@ import type { ToolCallContext } from '../framework/pipeline/call-context';
 import type { WaitForTextResult, WaitOutcome } from '../models/wait-for-text-result.model';
 import type { TmuxEngine } from '../tmux/tmux-engine';
 import { CaptureService } from './capture.service';
+import { paneLastLine } from './pane-progress';
 import { limitLines } from './capture-limits';
 import { inTrimRiskBand, PaneState, PaneStateService } from './pane-state.service';
 import { TargetArgs, TargetResolver } from './target-resolver.service';
@@ -126,15 +127,8 @@ export class WaitForTextService {
         }
       };
 
-      const progress = () => {
-        const e = elapsed();
-        const left = Math.max(0, spec.effectiveTimeout - e);
-        return ctx.progress.report(
-          e,
-          spec.effectiveTimeout,
-          `Waiting on pane ${paneId}: ${e.toFixed(1)}s elapsed, ${left.toFixed(1)}s left`,
-        );
-      };
+      // The message is the pane's last non-blank line (docs/reference/protocol.md#progress).
+      const progress = async () => ctx.progress.report(elapsed(), spec.effectiveTimeout, await paneLastLine(tmux, paneId));
 
       await progress();
       let lastProgress = performance.now();

@@ -39,6 +39,7 @@ export const CATALOG_TOOLS: [string, 'readonly' | 'mutating' | 'destructive', bo
   ['clear_pane', 'mutating', false, true, false, false, 'Clear Pane', ''],
   ['search_panes', 'readonly', true, false, true, false, 'Search Panes', 'response-limited'],
   ['wait_for_text', 'readonly', true, false, true, false, 'Wait For Text', 'SB, progress'],
+  ['wait_for_idle', 'readonly', true, false, true, false, 'Wait For Idle', 'SB, progress'],
   ['snapshot_pane', 'readonly', true, false, true, false, 'Snapshot Pane', 'AL, response-limited'],
   ['select_pane', 'mutating', false, false, true, false, 'Select Pane', ''],
   ['swap_pane', 'mutating', false, false, false, false, 'Swap Pane', ''],

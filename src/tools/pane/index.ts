@@ -20,6 +20,7 @@ const ORDER = [
   'clear_pane',
   'search_panes',
   'wait_for_text',
+  'wait_for_idle',
   'snapshot_pane',
   'select_pane',
   'swap_pane',

@@ -29,10 +29,10 @@ describe('the tool catalog (docs/reference/tools.md#catalog)', () => {
     all = await listAt('destructive');
   });
 
-  it('has the reference counts per tier: 21 readonly, 30 mutating, 5 destructive', () => {
+  it('has the counts per tier: 22 readonly, 30 mutating, 5 destructive (the reference catalog plus wait_for_idle)', () => {
     const count = (tier: string) => CATALOG_TOOLS.filter((t) => t[1] === tier).length;
-    expect([count('readonly'), count('mutating'), count('destructive')]).toEqual([21, 30, 5]);
-    expect(all).toHaveLength(56);
+    expect([count('readonly'), count('mutating'), count('destructive')]).toEqual([22, 30, 5]);
+    expect(all).toHaveLength(57);
   });
 
   it.each(['readonly', 'mutating', 'destructive'] as const)(
@@ -40,7 +40,7 @@ describe('the tool catalog (docs/reference/tools.md#catalog)', () => {
     async (tier) => {
       const names = (tier === 'destructive' ? all : await listAt(tier)).map((t) => t.name);
       expect(names).toEqual(expected(tier));
-      expect(names).toHaveLength({ readonly: 21, mutating: 51, destructive: 56 }[tier]);
+      expect(names).toHaveLength({ readonly: 22, mutating: 52, destructive: 57 }[tier]);
     },
   );
 
@@ -86,6 +86,6 @@ describe('the tool catalog (docs/reference/tools.md#catalog)', () => {
   it('adds list_prompts and get_prompt as readonly tools when prompts-as-tools is on (docs/reference/resources-and-prompts.md#prompts-as-tools)', async () => {
     const names = (await listAt('readonly', true)).map((t) => t.name);
     expect(names).toEqual(expect.arrayContaining(['list_prompts', 'get_prompt']));
-    expect(names).toHaveLength(23);
+    expect(names).toHaveLength(24);
   });
 });

@@ -200,7 +200,7 @@ describe('input schemas and validation agree (property test over every tool)', (
   afterAll(() => app.close());
 
   it('covers every core tool, the prompts-as-tools pair and the example tool', () => {
-    expect(tools.length).toBe(59);
+    expect(tools.length).toBe(60);
     expect(tools.map((t) => t.name)).toEqual(
       expect.arrayContaining(['pane_tree', 'get_prompt', 'run_command', 'call_mutating_tools_batch']),
     );

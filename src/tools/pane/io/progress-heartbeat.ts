@@ -9,13 +9,41 @@ export const secondsSince = (t0: number): number => (performance.now() - t0) / 1
 /**
  * Progress while a call waits (docs/reference/protocol.md#progress): one notification right away
  * and then every `periodMs` (well under a second, so timer jitter never stretches a gap past one
- * second), with `progress` = elapsed seconds and `total` = the effective timeout. The reporter
- * itself keeps values strictly increasing and at most 10 a second. Returns the stop function.
+ * second), with `progress` = elapsed seconds, `total` = the effective timeout and, when `message`
+ * is given, what it says (for a pane: its last non-blank line). A message still being read when
+ * the next beat comes skips that beat's read, never the notification. The reporter itself keeps
+ * values strictly increasing and at most 10 a second. Returns the stop function.
  */
-export function startHeartbeat(progress: ProgressReporter, t0: number, total: number, periodMs = 500): () => void {
+export function startHeartbeat(
+  progress: ProgressReporter,
+  t0: number,
+  total: number,
+  message?: () => Promise<string | undefined>,
+  periodMs = 500,
+): () => void {
   if (!progress.enabled) return () => undefined;
-  const tick = (): void => void progress.report(round3(secondsSince(t0)), total);
+  let last: string | undefined;
+  let reading = false;
+  let stopped = false;
+  const tick = (): void => {
+    if (!message || reading) {
+      void progress.report(round3(secondsSince(t0)), total, last);
+      return;
+    }
+    reading = true;
+    void message()
+      .then((m) => {
+        if (m !== undefined) last = m;
+      })
+      .finally(() => {
+        reading = false;
+        if (!stopped) void progress.report(round3(secondsSince(t0)), total, last);
+      });
+  };
   tick();
   const timer = setInterval(tick, periodMs);
-  return () => clearInterval(timer);
+  return () => {
+    stopped = true;
+    clearInterval(timer);
+  };
 }

@@ -3,6 +3,7 @@ import { ExpectedToolError } from '../../../framework/errors/tool-errors';
 import type { ProgressReporter } from '../../../framework/pipeline/call-context';
 import { RunCommandResult } from '../../../models/run-command-result.model';
 import { trimTrailingEmpty } from '../../../services/capture-limits';
+import { paneLastLine } from '../../../services/pane-progress';
 import { RunCommandReaper } from '../../../services/run-command-reaper.service';
 import {
   buildPayload,
@@ -89,7 +90,7 @@ export class RunCommandRunner {
       throw err;
     }
 
-    const stopBeat = startHeartbeat(req.progress, t0, req.effectiveTimeout);
+    const stopBeat = startHeartbeat(req.progress, t0, req.effectiveTimeout, () => paneLastLine(engine, paneId, { timeoutMs: 1000 }));
     let outcome;
     try {
       const remainingMs = Math.max(0, req.effectiveTimeout * 1000 - (performance.now() - t0));

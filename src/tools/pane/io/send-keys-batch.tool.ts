@@ -32,8 +32,11 @@ export class SendKeysBatchTool implements ToolHandler<SendKeysBatchInput, SendKe
     const t0 = performance.now();
     const deadline = input.timeout === null ? null : { at: t0 + input.timeout * 1000, seconds: input.timeout };
     // Progress only for a bounded batch (docs/reference/protocol.md#progress): total = its timeout.
-    const stopBeat = deadline ? startHeartbeat(ctx.progress, t0, deadline.seconds) : () => undefined;
     const results: SendKeysOperationResult[] = [];
+    const count = input.operations.length;
+    const stopBeat = deadline
+      ? startHeartbeat(ctx.progress, t0, deadline.seconds, async () => `Sending keys: ${results.length} of ${count} operations done`)
+      : () => undefined;
     let stoppedAt: number | null = null;
     try {
       for (const [index, op] of input.operations.entries()) {

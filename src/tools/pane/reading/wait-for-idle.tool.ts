@@ -1,0 +1,45 @@
+import { inject } from 'tsyringe';
+import { SERVER_CONFIG, ServerConfig } from '../../../config/server-config';
+import { HandleErrors } from '../../../framework/decorators/handle-errors.decorator';
+import { Tool } from '../../../framework/decorators/tool.decorator';
+import { TAGS } from '../../../framework/metadata/tool-metadata';
+import type { ToolCallContext } from '../../../framework/pipeline/call-context';
+import type { ToolHandler } from '../../../framework/pipeline/tool-dispatcher';
+import { WaitForIdleResult } from '../../../models/wait-for-idle-result.model';
+import { TmuxErrorMapper } from '../../../services/tmux-error.mapper';
+import { TmuxServerPool } from '../../../services/tmux-server-pool.service';
+import { WaitForIdleService } from '../../../services/wait-for-idle.service';
+import { WaitForIdleInput } from './wait-for-idle.input';
+
+/** docs/reference/tools.md#wait_for_idle: wait_for_text's annotations and tags (readonly, self-bounded). */
+@Tool('readonly', { title: 'Wait For Idle', tags: [TAGS.SELF_BOUNDED] })
+@HandleErrors(TmuxErrorMapper)
+export class WaitForIdleTool implements ToolHandler<WaitForIdleInput, WaitForIdleResult> {
+  static readonly toolName = 'wait_for_idle';
+  static readonly description =
+    'Wait until a tmux pane goes quiet: returns once the terminal has written nothing for idle_seconds (idle=true), or at ' +
+    'the timeout (timed_out=true), with the last visible lines. For output you cannot predict: builds, installers, test ' +
+    'runs, full-screen programs that redraw and then settle. Quiet time counts from the call. The timeout is clamped to ' +
+    'the server ceiling. Prefer run_command for commands you author, wait_for_text when you know what text will appear.';
+  static readonly Input = WaitForIdleInput;
+  static readonly Output = WaitForIdleResult;
+
+  constructor(
+    private readonly pool: TmuxServerPool,
+    private readonly waits: WaitForIdleService,
+    @inject(SERVER_CONFIG) private readonly config: ServerConfig,
+  ) {}
+
+  async execute(input: WaitForIdleInput, ctx: ToolCallContext): Promise<WaitForIdleResult> {
+    return this.waits.run(
+      this.pool.engine(input.socket_name),
+      {
+        idleSeconds: input.idle_seconds,
+        effectiveTimeout: Math.min(input.timeout, this.config.waitMaxSeconds),
+        maxLines: input.max_lines,
+        target: input,
+      },
+      ctx,
+    );
+  }
+}
