@@ -15,7 +15,7 @@ const { tmpdir } = require('node:os');
 const { delimiter, join, resolve } = require('node:path');
 const { Client } = require('@modelcontextprotocol/sdk/client/index.js');
 const { StdioClientTransport } = require('@modelcontextprotocol/sdk/client/stdio.js');
-const { Tmux, startServer, minimalEnv, stats, time, fmt } = require('./lib');
+const { Tmux, startServer, minimalEnv, rssMb, stats, time, fmt } = require('./lib');
 
 /** The commits these mappings were written against (reported; a mismatch is only a warning). */
 const PEERS = {
@@ -257,6 +257,9 @@ module.exports = async function peers({ iterations = 200, warmup = 20, lines = 2
       }
     }
     result.shim = { direct: stats(direct), viaShim: stats(viaShim) };
+    // Resident memory of every server after the measurement: a subprocess engine's fork costs
+    // grow with the RSS of the process that forks (its page tables are copied).
+    result.rssMb = Object.fromEntries(servers.map((s) => [s.name, rssMb(s.handle.pid)]));
 
     process.stderr.write(render(result, servers, found, ctx));
     return result;
@@ -308,6 +311,7 @@ function render(r, servers, found, ctx) {
         .join(', ') || 'none'
     }.`,
   );
+  if (r.rssMb) out.push(`RSS after the run (MB): ${Object.entries(r.rssMb).map(([n, v]) => `${n} ${fmt(v, 1)}`).join(', ')}.`);
   if (r.shim)
     out.push(
       `Shim cost (one \`tmux list-sessions\` subprocess): direct p50 ${fmt(r.shim.direct.p50)} ms, through the shim p50 ${fmt(r.shim.viaShim.p50)} ms (+${fmt(r.shim.viaShim.p50 - r.shim.direct.p50)} ms per tmux call of a peer).`,

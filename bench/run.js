@@ -4,6 +4,8 @@
 //        node bench/run.js list                      (one, by file prefix)
 //        node bench/run.js cold --baseline ../other  (also time another built checkout, interleaved;
 //                                                     or BENCH_BASELINE=../other)
+//        node bench/run.js --peers DIR               (also the peers, built by hand in DIR;
+//                                                     or TMUX_MCP_PEERS_DIR=DIR, see bench/README.md)
 // The servers run on the node that runs this script: `npx -p node@22 -- node bench/run.js cold`.
 const { writeFileSync, existsSync } = require('node:fs');
 const { join, resolve } = require('node:path');
@@ -11,13 +13,16 @@ const os = require('node:os');
 const { execFileSync } = require('node:child_process');
 const { fmt } = require('./lib');
 
-const BENCHES = ['list-panes', 'capture', 'events', 'wait', 'cold-start', 'memory'];
+const BENCHES = ['list-panes', 'capture', 'events', 'wait', 'cold-start', 'memory', 'peers'];
 
 function parseArgs(argv) {
   let only;
   let baseline = process.env.BENCH_BASELINE || undefined;
+  let peersDir = process.env.TMUX_MCP_PEERS_DIR || undefined;
   for (let i = 0; i < argv.length; i++) {
-    if (argv[i] === '--baseline') baseline = argv[++i];
+    if (argv[i] === '--peers') peersDir = resolve(argv[++i]);
+    else if (argv[i].startsWith('--peers=')) peersDir = resolve(argv[i].slice('--peers='.length));
+    else if (argv[i] === '--baseline') baseline = argv[++i];
     else if (argv[i].startsWith('--baseline=')) baseline = argv[i].slice('--baseline='.length);
     else only = argv[i];
   }
@@ -26,18 +31,18 @@ function parseArgs(argv) {
     if (!existsSync(join(baseline, 'dist', 'cli.js')))
       throw new Error(`baseline ${baseline} has no dist/cli.js (npm ci && npm run build there)`);
   }
-  return { only, baseline };
+  return { only, baseline, peersDir };
 }
 
 async function main() {
-  const { only, baseline } = parseArgs(process.argv.slice(2));
+  const { only, baseline, peersDir } = parseArgs(process.argv.slice(2));
   const results = {};
   for (const name of BENCHES) {
     if (only && !name.startsWith(only)) continue;
     const file = join(__dirname, `${name}.bench.js`);
     if (!existsSync(file)) continue;
     process.stderr.write(`bench: ${name} ...\n`);
-    results[name] = await require(file)({ baseline });
+    results[name] = await require(file)({ baseline, peersDir });
     process.stderr.write(`bench: ${name} done: ${JSON.stringify(results[name])}\n`);
   }
   const md = render(results, baseline);
@@ -137,6 +142,38 @@ function render(r, baseline) {
         `Bench 6 with \`NODE_OPTIONS=${sm.nodeOptions}\` (the same calls, batch for batch in turn): ${fmt(sm.end, 1)} MB after 10,000 calls (start ${fmt(sm.start, 1)}, at 5,000: ${fmt(sm.half, 1)}).`,
       );
     }
+  }
+  const pe = r.peers;
+  if (pe && !pe.skipped && pe.ops) {
+    const names = Object.keys(pe.ops[Object.keys(pe.ops)[0]] ?? {});
+    const peerList = Object.entries(pe.peers)
+      .map(([n, p]) => `${n} ${p.version} (commit ${p.commit})`)
+      .join(', ');
+    out.push(
+      '',
+      `Peers, the same three calls on every server over stdio, interleaved in one loop (rotating start), p50 / p95 ms: ${peerList}. Targets: the control engine ≥ 4× faster than the fastest peer at p50; the subprocess engine (\`TMUX_MCP_ENGINE=exec\`) no slower than it.`,
+      '',
+      `| call | ${names.join(' | ')} | fastest peer / ours control | ours exec / fastest peer | verdict |`,
+      `|---|${names.map(() => '---|').join('')}---|---|---|`,
+    );
+    for (const [op, byServer] of Object.entries(pe.ops)) {
+      const q = pe.ratios[op];
+      const cells = names.map((n) => (byServer[n] ? `${fmt(byServer[n].p50)} / ${fmt(byServer[n].p95)}` : '—'));
+      const c = q?.fastestPeerOverOursControl;
+      const e = q?.oursExecOverFastestPeer;
+      const misses = [];
+      if (c != null && c < 4) misses.push(`control ${fmt(c, 1)}×`);
+      if (e != null && e > 1) misses.push(`exec ${fmt(e, 2)}×`);
+      out.push(
+        `| ${op} | ${cells.join(' | ')} | ${c != null ? `${fmt(c, 1)}× (${q.fastestPeer})` : '—'} | ${e != null ? `${fmt(e, 2)}×` : '—'} | ${verdict(!misses.length, misses.join(', '))} |`,
+      );
+    }
+    if (pe.rssMb)
+      notes.push(
+        `Peers bench, resident memory after its run (MB): ${Object.entries(pe.rssMb)
+          .map(([n, v]) => `${n} ${fmt(v, 1)}`)
+          .join(', ')}. The peers call a bare \`tmux\`; a shim first on their PATH adds \`-L <socket>\` (one \`sh\` exec per tmux call: p50 ${fmt(pe.shim.viaShim.p50)} ms through it against ${fmt(pe.shim.direct.p50)} ms direct for one \`tmux list-sessions\`).`,
+      );
   }
   if (baseline) {
     const lines = [];
