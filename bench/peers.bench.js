@@ -311,7 +311,12 @@ function render(r, servers, found, ctx) {
         .join(', ') || 'none'
     }.`,
   );
-  if (r.rssMb) out.push(`RSS after the run (MB): ${Object.entries(r.rssMb).map(([n, v]) => `${n} ${fmt(v, 1)}`).join(', ')}.`);
+  if (r.rssMb)
+    out.push(
+      `RSS after the run (MB): ${Object.entries(r.rssMb)
+        .map(([n, v]) => `${n} ${fmt(v, 1)}`)
+        .join(', ')}.`,
+    );
   if (r.shim)
     out.push(
       `Shim cost (one \`tmux list-sessions\` subprocess): direct p50 ${fmt(r.shim.direct.p50)} ms, through the shim p50 ${fmt(r.shim.viaShim.p50)} ms (+${fmt(r.shim.viaShim.p50 - r.shim.direct.p50)} ms per tmux call of a peer).`,

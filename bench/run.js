@@ -172,7 +172,9 @@ function render(r, baseline) {
       notes.push(
         `Peers bench, resident memory after its run (MB): ${Object.entries(pe.rssMb)
           .map(([n, v]) => `${n} ${fmt(v, 1)}`)
-          .join(', ')}. The peers call a bare \`tmux\`; a shim first on their PATH adds \`-L <socket>\` (one \`sh\` exec per tmux call: p50 ${fmt(pe.shim.viaShim.p50)} ms through it against ${fmt(pe.shim.direct.p50)} ms direct for one \`tmux list-sessions\`).`,
+          .join(
+            ', ',
+          )}. The peers call a bare \`tmux\`; a shim first on their PATH adds \`-L <socket>\` (one \`sh\` exec per tmux call: p50 ${fmt(pe.shim.viaShim.p50)} ms through it against ${fmt(pe.shim.direct.p50)} ms direct for one \`tmux list-sessions\`).`,
       );
   }
   if (baseline) {
