@@ -1,4 +1,5 @@
 import { TIERS, Tier } from '../framework/metadata/tool-metadata';
+import { safeRepr } from '../framework/validation/safe-repr';
 import type { LogLevel } from '../framework/logging/logger.factory';
 import type { EngineMode, ServerConfig } from './server-config';
 
@@ -12,6 +13,8 @@ export interface ParsedArgs {
   version: boolean;
   flags: Map<string, string>;
   plugins: string[];
+  /** `--host`, repeatable. */
+  hosts: string[];
 }
 
 const VALUE_FLAGS = new Set([
@@ -25,12 +28,18 @@ const VALUE_FLAGS = new Set([
   'log-level',
   'audit-log',
   'plugin',
+  'host',
+  'ssh-config',
+  'ssh-bin',
+  'remote-tmux-bin',
+  'ssh-connect-timeout',
 ]);
 const BOOL_FLAGS = new Set(['help', 'version', 'prompts-as-tools']);
 
 export function parseArgs(argv: readonly string[]): ParsedArgs {
   const flags = new Map<string, string>();
   const plugins: string[] = [];
+  const hosts: string[] = [];
   let help = false;
   let version = false;
   for (let i = 0; i < argv.length; i++) {
@@ -55,9 +64,10 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
     else value = argv[++i];
     if (value === undefined) throw new UsageError(`--${name} needs a value`);
     if (name === 'plugin') plugins.push(value);
+    else if (name === 'host') hosts.push(value);
     else flags.set(name, value);
   }
-  return { help, version, flags, plugins };
+  return { help, version, flags, plugins, hosts };
 }
 
 const DECIMAL_RE = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
@@ -143,6 +153,17 @@ export function resolveConfig(args: ParsedArgs, env: NodeJS.ProcessEnv): ServerC
         .map((x) => x.trim())
         .filter(Boolean);
 
+  const hosts = parseHosts(args.hosts.length ? args.hosts : (envOf(env, 'HOSTS') ?? '').split(','));
+
+  let sshConnectTimeout = 10;
+  const ct = pick('ssh-connect-timeout', 'SSH_CONNECT_TIMEOUT');
+  if (ct !== undefined) {
+    const n = DECIMAL_RE.test(ct.trim()) ? Number(ct.trim()) : NaN;
+    if (!Number.isFinite(n)) warnings.push('invalid ssh connect timeout; using 10 seconds');
+    // ssh takes whole seconds.
+    else sshConnectTimeout = Math.min(120, Math.max(1, Math.ceil(n)));
+  }
+
   const nz = (v: string | undefined) => (v === undefined || v === '' ? null : v);
   return {
     safety,
@@ -159,8 +180,36 @@ export function resolveConfig(args: ParsedArgs, env: NodeJS.ProcessEnv): ServerC
     tmuxEnv: nz(env.TMUX),
     tmuxPane: nz(env.TMUX_PANE),
     tmuxTmpdir: nz(env.TMUX_TMPDIR),
+    hosts,
+    sshConfig: nz(pick('ssh-config', 'SSH_CONFIG')),
+    sshBin: pick('ssh-bin', 'SSH_BIN') ?? 'ssh',
+    remoteTmuxBin: pick('remote-tmux-bin', 'REMOTE_TMUX_BIN') ?? 'tmux',
+    sshConnectTimeout,
     warnings,
   };
+}
+
+/** The name tools take for this machine (docs/reference/tools.md#host). */
+export const LOCAL_HOST_NAME = 'local';
+
+/**
+ * The configured remote destinations (docs/reference/configuration.md#remote-hosts): blanks
+ * dropped, duplicates once. A destination ssh could read as an option (a leading `-`) or that
+ * holds whitespace or control characters fails the start: it would reach ssh's command line.
+ */
+function parseHosts(raw: readonly string[]): string[] {
+  const out: string[] = [];
+  for (const entry of raw) {
+    const h = entry.trim();
+    if (!h) continue;
+    if (h.startsWith('-') || /[\s\x00-\x1f\x7f]/.test(h))
+      throw new ConfigError(
+        `TMUX_MCP_HOSTS: ${safeRepr(h)} is not an ssh destination (it may not start with '-' or hold spaces or control characters)`,
+      );
+    if (h === LOCAL_HOST_NAME) throw new ConfigError(`TMUX_MCP_HOSTS: 'local' names this machine and cannot be a remote host`);
+    if (!out.includes(h)) out.push(h);
+  }
+  return out;
 }
 
 export const HELP_TEXT = `Usage: tmux-mcp [options]
@@ -179,6 +228,11 @@ Options (each also settable by environment; a flag wins):
   --log-level <level>        error | warn | info | debug (TMUX_MCP_LOG_LEVEL, default info)
   --audit-log <file>         also write audit records as JSON lines (TMUX_MCP_AUDIT_LOG)
   --plugin <module>          load a plugin; repeatable (TMUX_MCP_PLUGINS, comma-separated)
+  --host <destination>       a remote host tools may reach over ssh; repeatable (TMUX_MCP_HOSTS, comma-separated)
+  --ssh-config <file>        ssh configuration file, passed as ssh -F (TMUX_MCP_SSH_CONFIG)
+  --ssh-bin <path>           ssh binary (TMUX_MCP_SSH_BIN, default ssh)
+  --remote-tmux-bin <path>   tmux on remote hosts (TMUX_MCP_REMOTE_TMUX_BIN, default tmux)
+  --ssh-connect-timeout <n>  seconds to reach a host, 1..120 (TMUX_MCP_SSH_CONNECT_TIMEOUT, default 10)
   -h, --help                 show this help
   --version                  print the version
 

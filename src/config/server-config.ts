@@ -24,6 +24,15 @@ export interface ServerConfig {
   tmuxPane: string | null;
   /** TMUX_TMPDIR, if set. */
   tmuxTmpdir: string | null;
+  /** Remote ssh destinations the server may reach (docs/reference/configuration.md#remote-hosts). */
+  hosts: string[];
+  /** A file for `ssh -F`, or null for the user's ssh configuration. */
+  sshConfig: string | null;
+  sshBin: string;
+  /** tmux on remote hosts (found by the remote shell's PATH unless a path). */
+  remoteTmuxBin: string;
+  /** ssh's ConnectTimeout in whole seconds, 1 to 120. */
+  sshConnectTimeout: number;
   /** Warnings found while parsing (logged once the logger exists). */
   warnings: string[];
 }

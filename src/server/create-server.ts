@@ -14,8 +14,10 @@ import { buildMcpServer } from '../framework/protocol/mcp-server.adapter';
 import { protocolExtensions } from '../framework/protocol/protocol-extensions';
 import { ToolRegistry } from '../framework/registry/tool-registry';
 import { INTERCEPTORS, LOGGER_FACTORY, resolveAllTokens, SHUTDOWN_HOOKS, TOOL_DISPATCHER } from '../framework/tokens';
+import { SSH_HOSTS } from '../services/host-registry.service';
 import { ENGINE_FACTORY, TmuxServerPool } from '../services/tmux-server-pool.service';
 import { createEngineFactory } from '../tmux/engine.factory';
+import { SshHosts } from '../tmux/ssh-host';
 import { corePlugin } from './core.plugin';
 import { buildInstructions } from './instructions';
 
@@ -64,7 +66,15 @@ export async function createServer(options: CreateServerOptions = {}): Promise<T
   container.register(SERVER_CONFIG, { useValue: config });
   container.register(SUPPRESS_HISTORY_DEFAULT, { useValue: config.suppressHistory });
   container.register(LOGGER_FACTORY, { useValue: loggers });
-  container.register(ENGINE_FACTORY, { useValue: createEngineFactory(config.engine, loggers) });
+  // Remote hosts (docs/reference/engine.md#hosts): one shared ssh connection per host, closed at shutdown.
+  const sshHosts = new SshHosts({
+    sshBin: config.sshBin,
+    configFile: config.sshConfig,
+    connectTimeoutSeconds: config.sshConnectTimeout,
+    remoteTmuxBin: config.remoteTmuxBin,
+  });
+  container.register(SSH_HOSTS, { useValue: sshHosts });
+  container.register(ENGINE_FACTORY, { useValue: createEngineFactory(config.engine, loggers, (h) => sshHosts.get(h)) });
 
   const api = createPluginApi();
   let registry: ToolRegistry | undefined;
@@ -118,6 +128,7 @@ export async function createServer(options: CreateServerOptions = {}): Promise<T
         }
       }
       await container.resolve(TmuxServerPool).closeAll();
+      await sshHosts.closeAll();
       await server.close().catch(() => undefined);
       if (!options.logger) await flushLogger(root);
     },

@@ -74,7 +74,8 @@ export class CallerIdentityService {
   /** Conservative "caller is on this server" predicate of the self-kill guard (docs/reference/safety.md#guard-predicate). */
   async callerOnServer(engine: TmuxEngine): Promise<boolean> {
     const c = this.caller;
-    if (!c) return false;
+    // A remote host's tmux is never the one this process runs in (docs/reference/safety.md#remote-hosts).
+    if (!c || engine.key.host !== null) return false;
     if (!c.socketPath) return c.paneId !== null;
     const target = await this.effectiveSocketPath(engine);
     if (!target) return true;
@@ -85,6 +86,7 @@ export class CallerIdentityService {
   /** Strict `is_caller` (docs/reference/safety.md#is_caller): null outside tmux; true only for our pane on our socket. */
   async isCallerFn(engine: TmuxEngine): Promise<(paneId: string) => boolean | null> {
     const c = this.caller;
+    if (engine.key.host !== null) return () => false;
     if (!c || !c.paneId) return () => null;
     if (!c.socketPath) return () => false;
     const target = await this.effectiveSocketPath(engine);

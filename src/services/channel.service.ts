@@ -3,9 +3,11 @@ import { SERVER_CONFIG, ServerConfig } from '../config/server-config';
 import { ExpectedToolError } from '../framework/errors/tool-errors';
 import type { ProgressReporter } from '../framework/pipeline/call-context';
 import { safeRepr } from '../framework/validation/safe-repr';
+import { abortError } from '../tmux/control-client';
 import { execTmux } from '../tmux/exec-engine';
 import type { TmuxEngine } from '../tmux/tmux-engine';
 import { TmuxCommandNotFound } from '../tmux/tmux-errors';
+import { waitForChannel } from '../tmux/wait-for';
 import { runBounded } from './channel-deadline';
 
 const CHANNEL_RE = /^[A-Za-z0-9_.:-]{1,128}$/;
@@ -53,14 +55,15 @@ export class ChannelService {
       heartbeat = setInterval(beat, HEARTBEAT_MS);
     }
     try {
-      // `--`: a channel may start with '-' (the name rule allows it); it must not read as a flag.
-      const argv = [...engine.argvPrefix(), 'wait-for', '--', channel];
-      const r = await runBounded(effective * 1000, signal, (s) => execTmux(argv, { signal: s }));
-      if (r.timedOut) throw new ExpectedToolError(timeoutText);
-    } catch (err) {
-      // A missing tmux binary keeps its own (unexpected) error, as everywhere else.
-      if (err instanceof ExpectedToolError || err instanceof TmuxCommandNotFound || signal.aborted) throw err;
-      throw new ExpectedToolError(`wait-for failed for channel ${ch}: ${(err as Error).message}`);
+      const r = await waitForChannel(engine, channel, { signal, timeoutMs: effective * 1000 });
+      if (r.outcome === 'timeout') throw new ExpectedToolError(timeoutText);
+      if (r.outcome === 'aborted') throw abortError(signal);
+      if (r.outcome === 'error') {
+        if (r.hostError) throw r.hostError;
+        // A missing tmux binary keeps its own (unexpected) error, as everywhere else.
+        if (r.spawnError?.code === 'ENOENT') throw new TmuxCommandNotFound('tmux binary not found. Ensure tmux is installed and in PATH.');
+        throw new ExpectedToolError(`wait-for failed for channel ${ch}: ${r.stderr}`);
+      }
     } finally {
       if (heartbeat) clearInterval(heartbeat);
     }
@@ -90,7 +93,7 @@ export class ChannelService {
   /** A fresh subprocess, not the engine: a control client may still be reconnecting to a dead server. */
   private async serverAnswers(engine: TmuxEngine): Promise<boolean> {
     try {
-      await execTmux([...engine.argvPrefix(), 'list-sessions', '-F', '#{session_id}'], { timeoutMs: SIGNAL_TIMEOUT_MS });
+      await execTmux([...engine.argvPrefix(), 'list-sessions', '-F', '#{session_id}'], { timeoutMs: SIGNAL_TIMEOUT_MS }, engine.tmuxHost);
       return true;
     } catch {
       return false;

@@ -94,7 +94,7 @@ export class RunCommandReaper {
     timer.unref();
     void check();
     try {
-      await waitForChannel(engine.argvPrefix(), ids.channel, { signal: waiter.signal });
+      await waitForChannel(engine, ids.channel, { signal: waiter.signal });
     } finally {
       clearInterval(timer);
       entry.stop.signal.removeEventListener('abort', onStop);

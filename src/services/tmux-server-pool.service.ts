@@ -2,15 +2,16 @@ import { inject, injectable } from 'tsyringe';
 import { SERVER_CONFIG, ServerConfig } from '../config/server-config';
 import { token } from '../framework/tokens';
 import type { TmuxEngine, TmuxServerKey } from '../tmux/tmux-engine';
+import { HostRegistry } from './host-registry.service';
 
 /** Builds the engine for one tmux server (the control-mode engine, or exec when forced). */
 export type EngineFactory = (key: TmuxServerKey) => TmuxEngine;
 export const ENGINE_FACTORY = token<EngineFactory>('engine-factory');
 
 /**
- * One engine per (socket name, socket path, binary), docs/reference/engine.md#server-pool. Engines
- * recover from a dead server themselves (the next call reconnects), so a cached handle never goes
- * stale.
+ * One engine per (host, socket name, socket path, binary), docs/reference/engine.md#server-pool.
+ * Engines recover from a dead server themselves (the next call reconnects), so a cached handle
+ * never goes stale.
  */
 @injectable()
 export class TmuxServerPool {
@@ -19,23 +20,31 @@ export class TmuxServerPool {
   constructor(
     @inject(SERVER_CONFIG) private readonly config: ServerConfig,
     @inject(ENGINE_FACTORY) private readonly factory: EngineFactory,
+    private readonly hosts: HostRegistry,
   ) {}
 
-  /** The server a call targets: per-call `socket_name` beats the configured default. */
-  keyFor(socketName?: string | null): TmuxServerKey {
+  /**
+   * The server a call targets: per-call `socket_name` beats the configured default, on every
+   * host; the socket path and the tmux binary are this machine's settings, a remote host gets
+   * its own binary and no path (docs/reference/engine.md#hosts). An unknown host throws the
+   * expected "not configured" error.
+   */
+  keyFor(socketName?: string | null, host?: string | null): TmuxServerKey {
+    const h = this.hosts.resolve(host);
     return {
+      host: h,
       socketName: socketName ?? this.config.socketName,
-      socketPath: this.config.socketPath,
-      tmuxBin: this.config.tmuxBin,
+      socketPath: h === null ? this.config.socketPath : null,
+      tmuxBin: h === null ? this.config.tmuxBin : this.config.remoteTmuxBin,
     };
   }
 
-  engine(socketName?: string | null): TmuxEngine {
-    return this.engineFor(this.keyFor(socketName));
+  engine(socketName?: string | null, host?: string | null): TmuxEngine {
+    return this.engineFor(this.keyFor(socketName, host));
   }
 
   engineFor(key: TmuxServerKey): TmuxEngine {
-    const id = JSON.stringify([key.socketName, key.socketPath, key.tmuxBin]);
+    const id = JSON.stringify([key.host, key.socketName, key.socketPath, key.tmuxBin]);
     let e = this.engines.get(id);
     if (!e) {
       e = this.factory(key);
@@ -51,7 +60,7 @@ export class TmuxServerPool {
 
   /** Drops the engine of a server we just killed. */
   async evict(key: TmuxServerKey): Promise<void> {
-    const id = JSON.stringify([key.socketName, key.socketPath, key.tmuxBin]);
+    const id = JSON.stringify([key.host, key.socketName, key.socketPath, key.tmuxBin]);
     const e = this.engines.get(id);
     this.engines.delete(id);
     await e?.close();

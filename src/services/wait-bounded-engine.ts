@@ -31,6 +31,9 @@ export class WaitBoundedEngine implements TmuxEngine {
   get key() {
     return this.inner.key;
   }
+  get tmuxHost() {
+    return this.inner.tmuxHost;
+  }
   get mode() {
     return this.inner.mode;
   }

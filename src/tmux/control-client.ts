@@ -5,9 +5,9 @@ import { formatControlLine } from './control-quoting';
 import { LineDecoder, ReplyFramer } from './control-parser';
 import { LibTmuxException, TmuxConnectionLost } from './tmux-errors';
 import type { RunOptions } from './tmux-engine';
+import { ENGINE_CLIENT_TERM, LOCAL_HOST, splitAtMarker, type TmuxHost } from './tmux-host';
 
-/** Marks the engine's own clients (docs/reference/engine.md#invisibility): tmux reports it as `#{client_termname}`. */
-export const ENGINE_CLIENT_TERM = 'tmux-mcp-engine';
+export { ENGINE_CLIENT_TERM };
 
 /** The logger surface the engine needs (a winston logger fits). */
 export interface EngineLogger {
@@ -23,6 +23,8 @@ export class ControlCallNotStarted extends TmuxConnectionLost {}
 export interface ControlClientOptions {
   /** `tmuxArgvPrefix(key)`: binary plus global flags. */
   readonly argvPrefix: readonly string[];
+  /** Where tmux runs (default: this machine); a remote client is `ssh` running `tmux -C`. */
+  readonly host?: TmuxHost;
   /** Session id (`$N`) to attach to. */
   readonly session: string;
   /** Client flags for `attach-session -f`, e.g. `ignore-size,no-output`. */
@@ -95,6 +97,11 @@ export class ControlClient {
   private stderr = '';
   private byUs = false;
   private exitedFlag = false;
+  private readonly host: TmuxHost;
+  /** The remote command started (the host's marker came); always true locally. */
+  private started = false;
+  private connectTimedOut = false;
+  private exitCode: number | null = null;
 
   constructor(private readonly opts: ControlClientOptions) {
     this.ready = new Promise((res, rej) => {
@@ -108,26 +115,47 @@ export class ControlClient {
       // The first block not answering our lines is attach-session's own (flags 0).
       foreign: (ok, lines) => this.settleReady(ok ? null : lines.join('\n').trim() || 'attach failed'),
     });
-    const argv = controlArgv(opts.argvPrefix, opts.session, opts.flags);
-    const env: NodeJS.ProcessEnv = { ...process.env, TERM: ENGINE_CLIENT_TERM };
-    delete env.TMUX;
-    delete env.TMUX_PANE;
-    this.child = spawn(argv[0], argv.slice(1), { env, stdio: ['pipe', 'pipe', 'pipe'] });
+    this.host = opts.host ?? LOCAL_HOST;
+    // A remote client's environment is set on the remote side (TERM through `env`); $TMUX is ours only.
+    const argv = controlArgv(opts.argvPrefix, opts.session, opts.flags, this.host === LOCAL_HOST ? process.env : {});
+    const spec = this.host.spawn(argv, { engineClient: true });
+    this.child = spawn(spec.file, spec.args, { ...(spec.env ? { env: spec.env } : {}), stdio: ['pipe', 'pipe', 'pipe'] });
     this.pid = this.child.pid;
     const decoder = new LineDecoder();
+    // Before the marker, the remote shell's own output (rc files) is not tmux's: skip it.
+    this.started = this.host.marker === null;
     this.child.stdout.on('data', (chunk: Buffer) => {
-      for (const line of decoder.push(chunk)) this.framer.push(line);
+      for (const line of decoder.push(chunk)) {
+        if (this.started) this.framer.push(line);
+        else if (line === this.host.marker) this.started = true;
+      }
     });
     this.child.stderr.on('data', (chunk: Buffer) => {
       this.stderr = (this.stderr + chunk.toString('utf8')).slice(-2000);
     });
+    if (this.host.connectLimitMs !== undefined) {
+      const limit = setTimeout(() => {
+        if (!this.started) {
+          this.connectTimedOut = true;
+          this.child.kill('SIGKILL');
+        }
+      }, this.host.connectLimitMs);
+      limit.unref();
+      void this.ready.then(
+        () => clearTimeout(limit),
+        () => clearTimeout(limit),
+      );
+    }
     this.child.stdin.on('error', () => undefined); // EPIPE after exit: the close handler reports it
     this.exitedPromise = new Promise((res) => {
       this.child.once('error', (err) => {
         this.stderr ||= err.message;
         if (this.child.pid === undefined) this.onClosed(res);
       });
-      this.child.once('close', () => this.onClosed(res));
+      this.child.once('close', (code) => {
+        this.exitCode = code;
+        this.onClosed(res);
+      });
     });
     // Idle clients must not keep the process alive; a call in flight refs stdout (see track).
     this.child.unref();
@@ -242,19 +270,34 @@ export class ControlClient {
     return `Lost the tmux control connection (${why}); the next call reconnects`;
   }
 
+  /** What the host makes of the client's end (ssh failed, the connection dropped, no remote tmux), if anything. */
+  private hostFailure(): Error | null {
+    if (this.host === LOCAL_HOST || this.byUs) return null;
+    const e = splitAtMarker(this.stderr, this.host.marker);
+    const preamble = this.connectTimedOut ? `${e.preamble}\nno answer within the connect timeout` : e.preamble;
+    // A client that tmux ended in order (%exit) says nothing about the connection.
+    if (this.started && this.sawExit) return null;
+    return this.host.failure({ code: this.exitCode ?? (this.started ? 255 : null), started: this.started, stderr: e.body, preamble });
+  }
+
   private onClosed(done: () => void): void {
     if (this.exitedFlag) return;
     this.exitedFlag = true;
     const started = this.framer.callStarted;
     const lost = this.lostMessage();
+    const hostFailure = this.hostFailure();
     this.pending.splice(0).forEach((p, i) => {
       // After an orderly %exit tmux has flushed every reply it started (the client waits for
       // its output to drain), so a call without a %begin never ran. After an abrupt end
       // (server killed) nothing can be known.
       const notStarted = this.orderly && !(i === 0 && started);
-      p.reject(notStarted ? new ControlCallNotStarted(lost) : new TmuxConnectionLost(lost));
+      p.reject(hostFailure ?? (notStarted ? new ControlCallNotStarted(lost) : new TmuxConnectionLost(lost)));
     });
-    this.settleReady(this.stderr.trim() || this.exitReason || 'control client exited');
+    if (hostFailure && !this.readyDone) {
+      this.readyDone = true;
+      this.readyReject(hostFailure);
+    }
+    this.settleReady(splitAtMarker(this.stderr, this.host.marker).body.trim() || this.exitReason || 'control client exited');
     this.opts.logger.debug(`${this.opts.label}: exited (${this.sawExit ? `%exit ${this.exitReason}`.trim() : 'no %exit'})`);
     this.opts.onClose?.({ orderly: this.orderly, reason: this.exitReason || this.stderr.trim(), byUs: this.byUs });
     done();

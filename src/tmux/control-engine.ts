@@ -3,14 +3,17 @@ import { needsSubprocess } from './control-routing';
 import { EngineGate } from './engine-gate';
 import { ExecEngine } from './exec-engine';
 import { PaneEventHub, PaneState } from './pane-events';
-import { LibTmuxException } from './tmux-errors';
+import { HostConnectionLost, HostTmuxNotFound, HostUnreachable, LibTmuxException } from './tmux-errors';
 import type { PaneEvent, RunOptions, TmuxEngine, TmuxServerKey } from './tmux-engine';
+import { LOCAL_HOST, type TmuxHost } from './tmux-host';
 
 /** The engine states (docs/reference/engine.md#engine-states): subprocesses, a control client attached, or waiting to re-attach. */
 export type ControlEngineState = 'exec' | 'attached' | 'reconnecting';
 
 export interface ControlEngineOptions {
   readonly logger: EngineLogger;
+  /** Where the server runs (default: this machine). */
+  readonly host?: TmuxHost;
   /** From `exec`, attach again at most this often (docs/reference/engine.md#engine-states: once a second). */
   readonly retryMs?: number;
   /** Event sources without subscribers go quiet after this long (docs/reference/engine.md#event-clients: 30 s). */
@@ -52,6 +55,7 @@ function parsePanes(lines: readonly string[]): Map<string, PaneState[]> {
  */
 export class ControlEngine implements TmuxEngine {
   readonly hasEvents = true;
+  readonly tmuxHost: TmuxHost;
   private readonly exec: ExecEngine;
   private readonly log: EngineLogger;
   private readonly hub: PaneEventHub;
@@ -71,7 +75,8 @@ export class ControlEngine implements TmuxEngine {
     readonly key: TmuxServerKey,
     private readonly opts: ControlEngineOptions,
   ) {
-    this.exec = new ExecEngine(key);
+    this.tmuxHost = opts.host ?? LOCAL_HOST;
+    this.exec = new ExecEngine(key, this.tmuxHost);
     this.log = opts.logger;
     this.hub = new PaneEventHub(
       {
@@ -212,7 +217,13 @@ export class ControlEngine implements TmuxEngine {
     try {
       // Never let attach-session pick or create anything: choose an existing session id.
       sessions = await this.exec.run(['list-sessions', '-F', '#{session_id}']);
-    } catch {
+    } catch (err) {
+      // A remote host that cannot be reached (or has no tmux) fails the call now: the same
+      // command as a subprocess would only fail the same way after another attempt.
+      if (err instanceof HostUnreachable || err instanceof HostTmuxNotFound || err instanceof HostConnectionLost) {
+        this.lastAttempt = -Infinity;
+        throw err;
+      }
       sessions = [];
     }
     if (sessions.length === 0) return this.toExec('no tmux server or no session to attach to');
@@ -228,6 +239,10 @@ export class ControlEngine implements TmuxEngine {
         (info, c) => this.onMainClose(c, info),
       );
     } catch (err) {
+      if (err instanceof HostUnreachable || err instanceof HostTmuxNotFound || err instanceof HostConnectionLost) {
+        this.lastAttempt = -Infinity;
+        throw err;
+      }
       return this.toExec(`could not attach to ${session}: ${(err as Error).message}`);
     }
     if (this.closed) {
@@ -253,6 +268,7 @@ export class ControlEngine implements TmuxEngine {
       await this.awaitDeparted();
       const client: ControlClient = new ControlClient({
         argvPrefix: this.exec.argvPrefix(),
+        host: this.tmuxHost,
         session,
         flags,
         logger: this.log,

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { escapeExecArg } from './control-quoting';
 import { isNoServerText, LibTmuxException, TmuxCommandNotFound, TmuxNoServer } from './tmux-errors';
 import type { PaneEvent, RunOptions, TmuxEngine, TmuxServerKey } from './tmux-engine';
+import { LOCAL_HOST, splitAtMarker, type TmuxHost } from './tmux-host';
 
 /**
  * `[bin, -u, -L name, -S path]`: `-u` keeps UTF-8 in minimal client environments
@@ -22,7 +23,6 @@ export function splitLines(stdout: string): string[] {
   return lines;
 }
 
-/** Runs a full tmux argv as a subprocess (never through a shell). */
 const E2BIG_TEXT =
   'argument too long for a tmux subprocess (the limit is 128 KiB per argument; use the control engine, or paste_text/load_buffer for large text)';
 
@@ -30,15 +30,28 @@ const E2BIG_TEXT =
 const MAX_OUTPUT = 256 * 1024 * 1024;
 
 /**
- * Runs a full tmux argv as a subprocess (never through a shell) and resolves with its stdout.
- * `spawn` with stdin closed rather than `execFile`: tmux reads nothing from stdin, and one pipe
- * less to create and close is ~0.1 ms of every call (bench 1, exec engine).
+ * Runs a full tmux argv as a subprocess (never through a local shell) and resolves with its
+ * stdout. On a remote host the process is `ssh` (see ssh-host.ts) and the output starts after
+ * the host's marker line. `spawn` with stdin closed unless there is input: tmux reads nothing
+ * else from stdin, and one pipe less to create and close is ~0.1 ms of every call (bench 1,
+ * exec engine).
  */
-export function execTmux(argv: readonly string[], opts: RunOptions = {}): Promise<string> {
+export function execTmux(argv: readonly string[], opts: RunOptions = {}, host: TmuxHost = LOCAL_HOST): Promise<string> {
+  if (host === LOCAL_HOST) return spawnTmux(argv, opts, host);
+  return host.ready().then(() => spawnTmux(argv, opts, host));
+}
+
+function spawnTmux(argv: readonly string[], opts: RunOptions, host: TmuxHost): Promise<string> {
   return new Promise((resolve, reject) => {
     let child: ChildProcess;
+    const spec = host.spawn(argv);
     try {
-      child = spawn(argv[0], argv.slice(1), { stdio: ['ignore', 'pipe', 'pipe'], signal: opts.signal, killSignal: 'SIGKILL' });
+      child = spawn(spec.file, spec.args, {
+        stdio: [opts.input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
+        signal: opts.signal,
+        killSignal: 'SIGKILL',
+        ...(spec.env ? { env: spec.env } : {}),
+      });
     } catch (err) {
       const e = err as NodeJS.ErrnoException;
       // spawn() throws E2BIG synchronously: the kernel caps one argument at 128 KiB.
@@ -55,6 +68,19 @@ export function execTmux(argv: readonly string[], opts: RunOptions = {}): Promis
             failure = new LibTmuxException(`tmux ${argv[argv.indexOf('-u') + 1] ?? ''} timed out after ${opts.timeoutMs}ms`);
             child.kill('SIGKILL');
           }, opts.timeoutMs);
+    // A remote command that has not started within the connect limit: the host is unreachable
+    // (ssh's own ConnectTimeout covers the TCP connect, not every way a connection can stall).
+    let started = host.marker === null;
+    let seen = '';
+    const connectTimer =
+      host.connectLimitMs === undefined
+        ? undefined
+        : setTimeout(() => {
+            if (started) return;
+            failure ??=
+              host.failure({ code: null, started: false, stderr: '', preamble: 'no answer within the connect timeout' }) ?? undefined;
+            child.kill('SIGKILL');
+          }, host.connectLimitMs);
     child.stdout!.on('data', (d: Buffer) => {
       size += d.length;
       if (size > MAX_OUTPUT && !failure) {
@@ -62,22 +88,37 @@ export function execTmux(argv: readonly string[], opts: RunOptions = {}): Promis
         child.kill('SIGKILL');
       }
       out.push(d);
+      if (!started) {
+        // The marker may straddle two chunks: look at the end of the previous one too.
+        seen = (seen + d.toString('latin1')).slice(-(host.marker!.length + 4096));
+        started = seen.includes(host.marker!);
+      }
     });
     child.stderr!.on('data', (d: Buffer) => err.push(d));
+    if (opts.input !== undefined) {
+      child.stdin!.on('error', () => undefined); // EPIPE when the process exits first
+      child.stdin!.end(opts.input);
+    }
     child.on('error', (e: NodeJS.ErrnoException) => {
       failure ??=
         e.code === 'ENOENT'
-          ? new TmuxCommandNotFound('tmux binary not found. Ensure tmux is installed and in PATH.')
+          ? host.name === null
+            ? new TmuxCommandNotFound('tmux binary not found. Ensure tmux is installed and in PATH.')
+            : new TmuxCommandNotFound(`ssh binary not found (${e.path ?? 'ssh'}). Ensure OpenSSH is installed and in PATH.`)
           : e.code === 'E2BIG'
             ? new LibTmuxException(E2BIG_TEXT)
             : e;
     });
     child.on('close', (code) => {
       if (timer) clearTimeout(timer);
+      if (connectTimer) clearTimeout(connectTimer);
       if (failure) return reject(failure);
-      const stdout = Buffer.concat(out).toString('utf8');
-      if (code === 0) return resolve(stdout);
-      const text = (Buffer.concat(err).toString('utf8') || `tmux exited with status ${code ?? 'null'}`).trim();
+      const o = splitAtMarker(Buffer.concat(out).toString('utf8'), host.marker);
+      if (code === 0 && o.started) return resolve(o.body);
+      const e = splitAtMarker(Buffer.concat(err).toString('utf8'), host.marker);
+      const hostFailure = host.failure({ code, started: o.started, stderr: e.body, preamble: e.preamble });
+      if (hostFailure) return reject(hostFailure);
+      const text = (e.body || `tmux exited with status ${code ?? 'null'}`).trim();
       reject(isNoServerText(text) ? new TmuxNoServer(text) : new LibTmuxException(text));
     });
   });
@@ -90,7 +131,10 @@ export class ExecEngine implements TmuxEngine {
   private readonly prefix: string[];
   private readonly mark = `tmux-mcp-list-${randomBytes(8).toString('hex')}`;
 
-  constructor(readonly key: TmuxServerKey) {
+  constructor(
+    readonly key: TmuxServerKey,
+    readonly tmuxHost: TmuxHost = LOCAL_HOST,
+  ) {
     this.prefix = tmuxArgvPrefix(key);
   }
 
@@ -99,7 +143,7 @@ export class ExecEngine implements TmuxEngine {
   }
 
   async run(args: readonly string[], opts?: RunOptions): Promise<string[]> {
-    return splitLines(await execTmux([...this.prefix, ...args.map(escapeExecArg)], opts));
+    return splitLines(await execTmux([...this.prefix, ...args.map(escapeExecArg)], opts, this.tmuxHost));
   }
 
   /**
@@ -116,7 +160,7 @@ export class ExecEngine implements TmuxEngine {
       argv.push(...c.map(escapeExecArg));
     });
     const out: string[][] = [[]];
-    for (const line of splitLines(await execTmux(argv, opts))) {
+    for (const line of splitLines(await execTmux(argv, opts, this.tmuxHost))) {
       if (line === this.mark) out.push([]);
       else out[out.length - 1].push(line);
     }
@@ -126,7 +170,7 @@ export class ExecEngine implements TmuxEngine {
   runRaw(args: readonly string[], opts?: RunOptions): Promise<string> {
     // escapeExecArg: tmux would otherwise eat a final `;` of any word
     // (docs/reference/engine.md#trailing-semicolon).
-    return execTmux([...this.prefix, ...args.map(escapeExecArg)], opts);
+    return execTmux([...this.prefix, ...args.map(escapeExecArg)], opts, this.tmuxHost);
   }
 
   onPaneEvent(_paneId: string, _listener: (ev: PaneEvent) => void): () => void {

@@ -1,5 +1,9 @@
+import type { TmuxHost } from './tmux-host';
+
 /** Identifies one tmux server: the key of the server pool (docs/reference/engine.md#server-pool). */
 export interface TmuxServerKey {
+  /** The configured remote destination, or null for this machine (docs/reference/engine.md#hosts). */
+  readonly host: string | null;
   readonly socketName: string | null;
   readonly socketPath: string | null;
   readonly tmuxBin: string;
@@ -10,6 +14,11 @@ export interface RunOptions {
   signal?: AbortSignal;
   /** Give up after this many milliseconds with a LibTmuxException. */
   timeoutMs?: number;
+  /**
+   * Bytes for the command's stdin (`load-buffer -b NAME -`): the command then runs as a
+   * subprocess, which is how text reaches a remote tmux without a file (docs/reference/engine.md#buffers).
+   */
+  input?: string | Buffer;
 }
 
 /** An output event of one pane (docs/reference/engine.md#output-events): only ever a wake-up; readers re-capture. */
@@ -25,6 +34,8 @@ export interface PaneEvent {
  */
 export interface TmuxEngine {
   readonly key: TmuxServerKey;
+  /** Where the server runs and how its processes start (this machine, or ssh); absent: this machine. */
+  readonly tmuxHost?: TmuxHost;
   /** 'exec' or 'control' — what actually served the last call (for logs and tests). */
   readonly mode: 'exec' | 'control';
 
@@ -48,8 +59,9 @@ export interface TmuxEngine {
   runRaw(args: readonly string[], opts?: RunOptions): Promise<string>;
 
   /**
-   * The argv that starts tmux against this server from a subprocess or a pane's shell
-   * (`[bin, '-L', name]` …), e.g. for run_command's wrapper and killable `wait-for` children.
+   * The tmux argv of this server as the machine it runs on sees it (`[bin, '-u', '-L', name]` …):
+   * what run_command's wrapper types into a pane, and what `tmuxHost.spawn` starts for
+   * subprocesses such as killable `wait-for` children.
    */
   argvPrefix(): string[];
 

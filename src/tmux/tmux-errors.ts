@@ -69,3 +69,36 @@ export function isNoServerText(stderr: string): boolean {
     stderr,
   );
 }
+
+/**
+ * A remote host could not be reached (docs/reference/errors.md#remote-host-errors): ssh failed
+ * before the remote command started. `detail` is ssh's last stderr line.
+ */
+export class HostUnreachable extends LibTmuxException {
+  static override readonly errorType: string = 'HostUnreachable';
+  override readonly retryable: boolean = false;
+  constructor(
+    readonly host: string,
+    readonly detail: string,
+  ) {
+    super(`host unreachable: ${detail}`);
+  }
+}
+
+/** The remote host has no tmux the remote shell can run. */
+export class HostTmuxNotFound extends LibTmuxException {
+  static override readonly errorType: string = 'HostTmuxNotFound';
+  override readonly retryable: boolean = false;
+  constructor(readonly host: string) {
+    super('tmux was not found on the remote host');
+  }
+}
+
+/** The ssh connection to a remote host dropped while a call was in flight; the next call reconnects. */
+export class HostConnectionLost extends TmuxConnectionLost {
+  static override readonly errorType: string = 'HostConnectionLost';
+  override readonly retryable: boolean = false;
+  constructor(readonly host: string) {
+    super('the connection to the remote host was lost');
+  }
+}

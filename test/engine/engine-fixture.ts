@@ -28,7 +28,7 @@ export class MemoryLogger implements EngineLogger {
 /** A private tmux server (`-L tmux-mcp-test-<random> -f /dev/null`); kill() touches only it. */
 export class PrivateTmux {
   readonly socket = `tmux-mcp-test-${randomBytes(6).toString('hex')}`;
-  readonly key: TmuxServerKey = { socketName: this.socket, socketPath: null, tmuxBin: 'tmux' };
+  readonly key: TmuxServerKey = { host: null, socketName: this.socket, socketPath: null, tmuxBin: 'tmux' };
 
   tmux(...args: string[]): string {
     return execFileSync('tmux', ['-u', '-L', this.socket, '-f', '/dev/null', ...args], { encoding: 'utf8' }).replace(/\n$/, '');

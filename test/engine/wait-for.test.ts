@@ -10,7 +10,7 @@ import { PrivateTmux, until } from './engine-fixture';
 function waiters(channel: string): string[] {
   return execFileSync('ps', ['-eo', 'args'], { encoding: 'utf8' })
     .split('\n')
-    .filter((l) => l.includes(`wait-for ${channel}`));
+    .filter((l) => l.includes(`wait-for -- ${channel}`));
 }
 
 describe('waitForChannel', () => {
@@ -58,7 +58,7 @@ describe('createEngineFactory', () => {
       names.push(name);
       return winston.createLogger({ silent: true });
     };
-    const key = { socketName: 'tmux-mcp-test-factory', socketPath: null, tmuxBin: 'tmux' };
+    const key = { host: null, socketName: 'tmux-mcp-test-factory', socketPath: null, tmuxBin: 'tmux' };
     expect(createEngineFactory('exec', loggers)(key)).toBeInstanceOf(ExecEngine);
     const control = createEngineFactory('control', loggers)(key);
     expect(control).toBeInstanceOf(ControlEngine);

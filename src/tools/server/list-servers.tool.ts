@@ -34,7 +34,7 @@ export class ListServersTool implements ToolHandler<ListServersInput, ServerInfo
     // (docs/reference/engine.md#invisibility).
     return Promise.all(
       sockets.map(({ path, address }) =>
-        probeServer(new ExecEngine({ socketName: null, socketPath: path, tmuxBin: this.config.tmuxBin }), address, {
+        probeServer(new ExecEngine({ host: null, socketName: null, socketPath: path, tmuxBin: this.config.tmuxBin }), address, {
           timeoutMs: PROBE_TIMEOUT_MS,
         }),
       ),

@@ -187,13 +187,13 @@ describe('run_command fallback cleaning (no marks: the visible screen minus the 
 /**
  * The two failure texts of docs/reference/tools.md#run_command that a healthy tmux never produces,
  * through the runner with a fake engine: its argv prefix stands in for the `tmux wait-for` child
- * (the child gets `wait-for r_<id>` appended, which `sh -c` ignores).
+ * (the child gets `wait-for -- r_<id>` appended, which `sh -c` ignores).
  */
 describe('run_command failure texts', () => {
   const noProgress = { enabled: false, report: async () => undefined };
   const reaper = new RunCommandReaper(() => winston.createLogger({ silent: true }));
   const fakeEngine = (waitFor: string[], status: string): TmuxEngine => ({
-    key: { socketName: null, socketPath: null, tmuxBin: 'tmux' },
+    key: { host: null, socketName: null, socketPath: null, tmuxBin: 'tmux' },
     mode: 'exec',
     hasEvents: false,
     argvPrefix: () => waitFor,

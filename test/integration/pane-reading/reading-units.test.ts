@@ -99,7 +99,7 @@ describe('search patterns', () => {
 
 describe('WaitBoundedEngine', () => {
   const hung = (seen: RunOptions[]): TmuxEngine => ({
-    key: { socketName: null, socketPath: null, tmuxBin: 'tmux' },
+    key: { host: null, socketName: null, socketPath: null, tmuxBin: 'tmux' },
     mode: 'exec',
     hasEvents: false,
     run: (_a: readonly string[], o?: RunOptions) => {

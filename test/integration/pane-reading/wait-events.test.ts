@@ -66,7 +66,7 @@ describe('wait_for_text on an event engine (docs/reference/engine.md#output-even
 
   beforeAll(() => {
     tmux.start('ev');
-    engine = new EventedEngine(new ExecEngine({ socketName: tmux.socket, socketPath: null, tmuxBin: 'tmux' }));
+    engine = new EventedEngine(new ExecEngine({ host: null, socketName: tmux.socket, socketPath: null, tmuxBin: 'tmux' }));
   });
   afterAll(() => tmux.kill());
 
@@ -111,7 +111,7 @@ describe('wait_for_text cadence on a fake clock (docs/reference/protocol.md#prog
   /** A quiet pane that never prints; each tmux call takes `latencyMs` of the (fake) clock. */
   function quietEngine(hasEvents: boolean, latencyMs: number, reads: number[]): TmuxEngine {
     return {
-      key: { socketName: null, socketPath: null, tmuxBin: 'tmux' },
+      key: { host: null, socketName: null, socketPath: null, tmuxBin: 'tmux' },
       mode: hasEvents ? 'control' : 'exec',
       hasEvents,
       run: async (args: readonly string[]) => {

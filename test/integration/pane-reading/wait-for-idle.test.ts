@@ -60,7 +60,7 @@ describe('wait_for_idle', () => {
     const pane = await newPane(tmux, 'idle');
     type(tmux, pane, 'while :; do echo busy; sleep 0.05; done');
     await until('the pane prints', async () => (await tmux.tmuxAsync('capture-pane', '-p', '-t', pane)).includes('busy\nbusy'));
-    const w = (await h.ok<Idle>('wait_for_idle', { pane_id: pane, idle_seconds: 1, timeout: 0.6 }));
+    const w = await h.ok<Idle>('wait_for_idle', { pane_id: pane, idle_seconds: 1, timeout: 0.6 });
     expect(w).toMatchObject({ idle: false, timed_out: true });
     expect(w.lines[w.lines.length - 1]).toBe('busy');
     tmux.tmux('send-keys', '-t', pane, 'C-c');

@@ -94,7 +94,7 @@ export class RunCommandRunner {
     let outcome;
     try {
       const remainingMs = Math.max(0, req.effectiveTimeout * 1000 - (performance.now() - t0));
-      outcome = await waitForChannel(engine.argvPrefix(), ids.channel, {
+      outcome = await waitForChannel(engine, ids.channel, {
         signal: AbortSignal.any([req.signal, entry.stop.signal]),
         timeoutMs: remainingMs,
       });
@@ -109,6 +109,7 @@ export class RunCommandRunner {
     }
     if (outcome.outcome === 'error') {
       this.reaper.adopt(entry);
+      if (outcome.hostError) throw outcome.hostError;
       throw new ExpectedToolError(`wait-for failed for run_command channel '${ids.channel}': ${outcome.stderr}`);
     }
 
