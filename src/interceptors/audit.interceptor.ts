@@ -17,6 +17,8 @@ export interface AuditRecord {
   duration_ms: number;
   client_id: string | null;
   request_id: string | number | null;
+  /** The remote destination the call targeted, or null for this machine (docs/reference/safety.md#audit-log). */
+  host: string | null;
   args: Record<string, unknown>;
 }
 
@@ -33,6 +35,7 @@ export class AuditInterceptor implements ToolInterceptor {
   readonly order = ORDER.AUDIT;
   private readonly log;
   private readonly file: string | null;
+  private readonly hosts: readonly string[];
 
   constructor(
     @inject(LOGGER_FACTORY) loggers: LoggerFactory,
@@ -41,6 +44,7 @@ export class AuditInterceptor implements ToolInterceptor {
   ) {
     this.log = loggers('tmux_mcp.audit');
     this.file = config.auditLog;
+    this.hosts = config.hosts;
     if (this.file) {
       try {
         closeSync(openSync(this.file, 'a'));
@@ -99,12 +103,15 @@ export class AuditInterceptor implements ToolInterceptor {
       duration_ms: Number((performance.now() - t0).toFixed(2)),
       client_id: ctx.clientId,
       request_id: ctx.requestId,
+      // Only a configured destination: a host the call named but the operator did not list
+      // reached nothing (the argument itself is in args, redacted like any other).
+      host: typeof args?.host === 'string' && this.hosts.includes(args.host) ? args.host : null,
       args: this.summary(input, args ?? {}, outcome, err),
     };
     if (toLog) {
       const et = errorType ? ` error_type=${errorType}` : '';
       this.log.info(
-        `tool=${tool} outcome=${outcome}${et} duration_ms=${rec.duration_ms.toFixed(2)} client_id=${rec.client_id ?? 'None'} request_id=${rec.request_id ?? 'None'} args=${JSON.stringify(rec.args)}`,
+        `tool=${tool} outcome=${outcome}${et} duration_ms=${rec.duration_ms.toFixed(2)} client_id=${rec.client_id ?? 'None'} request_id=${rec.request_id ?? 'None'}${rec.host === null ? '' : ` host=${rec.host}`} args=${JSON.stringify(rec.args)}`,
       );
     }
     if (this.file) {

@@ -28,7 +28,16 @@ abstract class TmuxTemplate implements ResourceTemplateProvider {
     private readonly completions: TmuxCompletionService,
   ) {}
 
-  abstract read(vars: Vars): Promise<string>;
+  /** The body of one read. */
+  protected abstract body(vars: Vars): Promise<string>;
+
+  async read(vars: Vars): Promise<string> {
+    try {
+      return await this.body(vars);
+    } catch (err) {
+      throw TmuxResourceReader.hostText(err);
+    }
+  }
 
   complete(variable: string, _value: string, context: CompletionContext): Promise<string[]> {
     return this.completions.complete(variable, context);
@@ -38,67 +47,67 @@ abstract class TmuxTemplate implements ResourceTemplateProvider {
 @injectable()
 export class SessionsResource extends TmuxTemplate {
   readonly name = 'get_sessions';
-  readonly uriTemplate = 'tmux://sessions{?socket_name}';
+  readonly uriTemplate = 'tmux://sessions{?socket_name,host}';
   readonly title = 'All Sessions';
   readonly description = 'All tmux sessions of the server, as a JSON array of SessionInfo.';
-  async read(v: Vars) {
-    return json(await this.reader.sessions(v.socket_name));
+  protected async body(v: Vars) {
+    return json(await this.reader.sessions(v.socket_name, v.host));
   }
 }
 
 @injectable()
 export class SessionResource extends TmuxTemplate {
   readonly name = 'get_session';
-  readonly uriTemplate = 'tmux://sessions/{session_name}{?socket_name}';
+  readonly uriTemplate = 'tmux://sessions/{session_name}{?socket_name,host}';
   readonly title = 'Session Detail';
   readonly description = 'One tmux session by name: its SessionInfo plus `windows` (WindowInfo list).';
-  async read(v: Vars) {
-    return json(await this.reader.session(v.session_name, v.socket_name));
+  protected async body(v: Vars) {
+    return json(await this.reader.session(v.session_name, v.socket_name, v.host));
   }
 }
 
 @injectable()
 export class SessionWindowsResource extends TmuxTemplate {
   readonly name = 'get_session_windows';
-  readonly uriTemplate = 'tmux://sessions/{session_name}/windows{?socket_name}';
+  readonly uriTemplate = 'tmux://sessions/{session_name}/windows{?socket_name,host}';
   readonly title = 'Session Windows';
   readonly description = 'The windows of one tmux session (by name), as a JSON array of WindowInfo.';
-  async read(v: Vars) {
-    return json(await this.reader.sessionWindows(v.session_name, v.socket_name));
+  protected async body(v: Vars) {
+    return json(await this.reader.sessionWindows(v.session_name, v.socket_name, v.host));
   }
 }
 
 @injectable()
 export class WindowResource extends TmuxTemplate {
   readonly name = 'get_window';
-  readonly uriTemplate = 'tmux://sessions/{session_name}/windows/{window_index}{?socket_name}';
+  readonly uriTemplate = 'tmux://sessions/{session_name}/windows/{window_index}{?socket_name,host}';
   readonly title = 'Window Detail';
   readonly description = 'One tmux window by session name and window index: its WindowInfo plus `panes` (PaneInfo list).';
-  async read(v: Vars) {
-    return json(await this.reader.window(v.session_name, v.window_index, v.socket_name));
+  protected async body(v: Vars) {
+    return json(await this.reader.window(v.session_name, v.window_index, v.socket_name, v.host));
   }
 }
 
 @injectable()
 export class PaneResource extends TmuxTemplate {
   readonly name = 'get_pane';
-  readonly uriTemplate = 'tmux://panes/{pane_id}{?socket_name}';
+  readonly uriTemplate = 'tmux://panes/{pane_id}{?socket_name,host}';
   readonly title = 'Pane Detail';
   readonly description = "One tmux pane by id, as PaneInfo. Percent-encode the id's '%' as %25 (tmux://panes/%251).";
-  async read(v: Vars) {
-    return json(await this.reader.pane(v.pane_id, v.socket_name));
+  protected async body(v: Vars) {
+    return json(await this.reader.pane(v.pane_id, v.socket_name, v.host));
   }
 }
 
 @injectable()
 export class PaneContentResource extends TmuxTemplate {
   readonly name = 'get_pane_content';
-  readonly uriTemplate = 'tmux://panes/{pane_id}/content{?socket_name}';
+  readonly uriTemplate = 'tmux://panes/{pane_id}/content{?socket_name,host}';
   readonly title = 'Pane Content';
   readonly description =
     "The visible terminal text of a tmux pane (plain text, lines joined by newlines). Percent-encode the id's '%' as %25.";
   override readonly mimeType = 'text/plain';
-  async read(v: Vars) {
-    return this.reader.paneContent(v.pane_id, v.socket_name);
+  protected async body(v: Vars) {
+    return this.reader.paneContent(v.pane_id, v.socket_name, v.host);
   }
 }

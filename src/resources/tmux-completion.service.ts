@@ -1,19 +1,22 @@
 import { injectable } from 'tsyringe';
 import type { CompletionContext } from '../framework/protocol/resources.handlers';
+import { LOCAL_HOST_NAME } from '../config/config.parser';
 import { HierarchyService } from '../services/hierarchy.service';
+import { HostRegistry } from '../services/host-registry.service';
 import { nameMatches } from '../services/target-resolver.service';
 import { TmuxServerPool } from '../services/tmux-server-pool.service';
 
 /**
  * Completion candidates from live tmux state (docs/reference/resources-and-prompts.md#completions),
  * shared by resource templates and prompts. `context` carries the other variables already chosen:
- * `socket_name` picks the server, `session_name` narrows window indexes and pane ids.
+ * `host` and `socket_name` pick the server, `session_name` narrows window indexes and pane ids.
  */
 @injectable()
 export class TmuxCompletionService {
   constructor(
     private readonly pool: TmuxServerPool,
     private readonly hierarchy: HierarchyService,
+    private readonly hosts: HostRegistry,
   ) {}
 
   async complete(variable: string, context: CompletionContext): Promise<string[]> {
@@ -24,13 +27,15 @@ export class TmuxCompletionService {
         return this.windowIndexes(context);
       case 'pane_id':
         return this.paneIds(context);
+      case 'host':
+        return Promise.resolve([LOCAL_HOST_NAME, ...this.hosts.configured]);
       default:
         return [];
     }
   }
 
   private engine(context: CompletionContext) {
-    return this.pool.engine(context.socket_name || null);
+    return this.pool.engine(context.socket_name || null, context.host || null);
   }
 
   private async sessionId(context: CompletionContext): Promise<string | undefined> {

@@ -1,5 +1,6 @@
 import { injectable } from 'tsyringe';
-import { ResourceNotFoundError } from '../framework/protocol/resources.handlers';
+import { ExpectedToolError } from '../framework/errors/tool-errors';
+import { ResourceNotFoundError, ResourceParamError } from '../framework/protocol/resources.handlers';
 import { safeText } from '../framework/validation/safe-repr';
 import type { PaneInfo } from '../models/pane-info.model';
 import type { SessionInfo } from '../models/session-info.model';
@@ -11,6 +12,7 @@ import { nameMatches } from '../services/target-resolver.service';
 import type { Row } from '../services/tmux-formats';
 import type { TmuxEngine } from '../tmux/tmux-engine';
 import { TmuxNoServer } from '../tmux/tmux-errors';
+import { hostError } from '../services/tmux-error.mapper';
 import { TmuxServerPool } from '../services/tmux-server-pool.service';
 
 const q = (v: string) => safeText(v);
@@ -30,28 +32,43 @@ export class TmuxResourceReader {
     private readonly caller: CallerIdentityService,
   ) {}
 
-  async sessions(socket?: string): Promise<SessionInfo[]> {
-    const engine = this.pool.engine(socket ?? null);
+  /** The server of a read; an unknown host is refused as a bad parameter (docs/reference/resources-and-prompts.md#resource-errors). */
+  private engine(socket?: string, host?: string): TmuxEngine {
+    try {
+      return this.pool.engine(socket ?? null, host ?? null);
+    } catch (err) {
+      if (err instanceof ExpectedToolError) throw new ResourceParamError(err.message);
+      throw err;
+    }
+  }
+
+  /** A remote host's failure carries the tool's text (docs/reference/errors.md#remote-host-errors). */
+  static hostText(err: unknown): unknown {
+    return hostError(err) ?? err;
+  }
+
+  async sessions(socket?: string, host?: string): Promise<SessionInfo[]> {
+    const engine = this.engine(socket, host);
     const rows = await this.hierarchy.sessions(engine);
     if (!rows.length) return [];
     const attached = await this.hierarchy.attachedCounts(engine);
     return rows.map((r) => this.serializer.session(r, attached));
   }
 
-  async session(name: string, socket?: string): Promise<SessionInfo & { windows: WindowInfo[] }> {
-    const engine = this.pool.engine(socket ?? null);
+  async session(name: string, socket?: string, host?: string): Promise<SessionInfo & { windows: WindowInfo[] }> {
+    const engine = this.engine(socket, host);
     const row = await this.sessionRow(engine, name);
     const attached = await this.hierarchy.attachedCounts(engine);
     return { ...this.serializer.session(row, attached), windows: await this.windowsOf(engine, row) };
   }
 
-  async sessionWindows(name: string, socket?: string): Promise<WindowInfo[]> {
-    const engine = this.pool.engine(socket ?? null);
+  async sessionWindows(name: string, socket?: string, host?: string): Promise<WindowInfo[]> {
+    const engine = this.engine(socket, host);
     return this.windowsOf(engine, await this.sessionRow(engine, name));
   }
 
-  async window(name: string, index: string, socket?: string): Promise<WindowInfo & { panes: PaneInfo[] }> {
-    const engine = this.pool.engine(socket ?? null);
+  async window(name: string, index: string, socket?: string, host?: string): Promise<WindowInfo & { panes: PaneInfo[] }> {
+    const engine = this.engine(socket, host);
     const s = await this.sessionRow(engine, name);
     const rows = await this.hierarchy.windows(engine, s.session_id);
     // "01" and "1" name the same index; anything but digits names none.
@@ -62,15 +79,15 @@ export class TmuxResourceReader {
     return { ...this.serializer.window(w), panes: panes.map((p) => this.serializer.pane(p, isCaller)) };
   }
 
-  async pane(paneId: string, socket?: string): Promise<PaneInfo> {
-    const engine = this.pool.engine(socket ?? null);
+  async pane(paneId: string, socket?: string, host?: string): Promise<PaneInfo> {
+    const engine = this.engine(socket, host);
     const row = await this.paneRow(engine, paneId);
     return this.serializer.pane(row, await this.caller.isCallerFn(engine));
   }
 
   /** The visible screen (no scrollback, no truncation), trailing blank lines dropped as libtmux does. */
-  async paneContent(paneId: string, socket?: string): Promise<string> {
-    const engine = this.pool.engine(socket ?? null);
+  async paneContent(paneId: string, socket?: string, host?: string): Promise<string> {
+    const engine = this.engine(socket, host);
     const row = await this.paneRow(engine, paneId);
     let lines: string[];
     try {

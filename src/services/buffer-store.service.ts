@@ -5,7 +5,7 @@ import { ExpectedToolError } from '../framework/errors/tool-errors';
 import { LOGGER_FACTORY } from '../framework/tokens';
 import { safeRepr } from '../framework/validation/safe-repr';
 import type { TmuxEngine, TmuxServerKey } from '../tmux/tmux-engine';
-import { TmuxCommandNotFound } from '../tmux/tmux-errors';
+import { isHostError, TmuxCommandNotFound } from '../tmux/tmux-errors';
 import { TmuxServerPool } from './tmux-server-pool.service';
 import { runBounded } from './channel-deadline';
 
@@ -70,15 +70,23 @@ export class BufferStore {
    * `load-buffer failed: <stderr>`, which is worded without the name (the same text as
    * paste_text's load step, docs/reference/tools.md#paste_text).
    */
-  async run(engine: TmuxEngine, verb: string, name: string, args: readonly string[], signal?: AbortSignal, raw = false): Promise<string> {
+  async run(
+    engine: TmuxEngine,
+    verb: string,
+    name: string,
+    args: readonly string[],
+    signal?: AbortSignal,
+    raw = false,
+    input?: string,
+  ): Promise<string> {
     const n = safeRepr(name);
     let r;
     try {
       r = await runBounded(BUFFER_TIMEOUT_MS, signal, (s) =>
-        raw ? engine.runRaw(args, { signal: s }) : engine.run(args, { signal: s }).then((l) => l.join('\n')),
+        raw ? engine.runRaw(args, { signal: s, input }) : engine.run(args, { signal: s, input }).then((l) => l.join('\n')),
       );
     } catch (err) {
-      if (err instanceof TmuxCommandNotFound || signal?.aborted) throw err;
+      if (err instanceof TmuxCommandNotFound || isHostError(err) || signal?.aborted) throw err;
       const failed = verb === 'load-buffer' ? `${verb} failed` : `${verb} failed for ${n}`;
       throw new ExpectedToolError(`${failed}: ${(err as Error).message}`);
     }

@@ -6,7 +6,7 @@ import { safeRepr } from '../framework/validation/safe-repr';
 import { abortError } from '../tmux/control-client';
 import { execTmux } from '../tmux/exec-engine';
 import type { TmuxEngine } from '../tmux/tmux-engine';
-import { TmuxCommandNotFound } from '../tmux/tmux-errors';
+import { isHostError, TmuxCommandNotFound } from '../tmux/tmux-errors';
 import { waitForChannel } from '../tmux/wait-for';
 import { runBounded } from './channel-deadline';
 
@@ -83,7 +83,7 @@ export class ChannelService {
     try {
       r = await runBounded(SIGNAL_TIMEOUT_MS, signal, (s) => engine.run(['wait-for', '-S', '--', channel], { signal: s }));
     } catch (err) {
-      if (err instanceof TmuxCommandNotFound || signal.aborted) throw err;
+      if (err instanceof TmuxCommandNotFound || isHostError(err) || signal.aborted) throw err;
       throw new ExpectedToolError(`signal-channel failed for channel ${ch}: ${(err as Error).message}`);
     }
     if (r.timedOut) throw new ExpectedToolError(`signal-channel timeout after ${shortest(SIGNAL_TIMEOUT_MS / 1000)}s: channel ${ch}`);

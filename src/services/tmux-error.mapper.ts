@@ -1,13 +1,18 @@
 import { injectable } from 'tsyringe';
 import { ErrorMapper, ExpectedToolError, ToolError } from '../framework/errors/tool-errors';
+import { safeRepr } from '../framework/validation/safe-repr';
 import {
   BadSessionName,
+  HostConnectionLost,
+  HostTmuxNotFound,
+  HostUnreachable,
   LibTmuxException,
   MultipleObjectsReturned,
   NoSessionExists,
   PaneNotFound,
   TmuxCommandNotFound,
   TmuxObjectDoesNotExist,
+  SshCommandNotFound,
   TmuxSessionExists,
 } from '../tmux/tmux-errors';
 
@@ -40,6 +45,9 @@ export function tmuxText(text: string): string {
 @injectable()
 export class TmuxErrorMapper implements ErrorMapper {
   map(error: unknown): ToolError | undefined {
+    const host = hostError(error);
+    if (host) return host;
+    if (error instanceof SshCommandNotFound) return new ToolError(error.message, { cause: error });
     if (error instanceof TmuxCommandNotFound)
       return new ToolError('tmux binary not found. Ensure tmux is installed and in PATH.', { cause: error });
     if (error instanceof TmuxSessionExists || error instanceof BadSessionName)
@@ -54,4 +62,27 @@ export class TmuxErrorMapper implements ErrorMapper {
     if (error instanceof LibTmuxException) return new ExpectedToolError(`tmux error: ${tmuxText(error.message)}`, { cause: error });
     return undefined;
   }
+}
+
+/**
+ * The texts of a remote host's failures (docs/reference/errors.md#remote-host-errors), the host
+ * named through the safe repr. Also used by the resource reader.
+ */
+export function hostError(error: unknown): ExpectedToolError | undefined {
+  if (error instanceof HostUnreachable)
+    return new ExpectedToolError(`Host ${safeRepr(error.host)} is unreachable: ${tmuxText(error.detail)}`, {
+      cause: error,
+      suggestion: 'Check it with list_hosts: ssh must reach it and log in without a prompt (BatchMode), with a known host key.',
+    });
+  if (error instanceof HostTmuxNotFound)
+    return new ExpectedToolError(`tmux was not found on host ${safeRepr(error.host)}`, {
+      cause: error,
+      suggestion: "Install tmux there, or set TMUX_MCP_REMOTE_TMUX_BIN to its path (the remote shell's PATH decides otherwise).",
+    });
+  if (error instanceof HostConnectionLost)
+    return new ExpectedToolError(`Connection to host ${safeRepr(error.host)} was lost`, {
+      cause: error,
+      suggestion: 'The next call reconnects; check what the interrupted call had done before repeating it.',
+    });
+  return undefined;
 }

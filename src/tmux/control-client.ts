@@ -265,8 +265,14 @@ export class ControlClient {
     return this.sawExit && !/unexpectedly|lost/.test(this.exitReason);
   }
 
+  /** stderr without a remote host's marker line (ssh's own last words stay). */
+  private stderrText(): string {
+    const e = splitAtMarker(this.stderr, this.host.marker);
+    return `${e.preamble}${e.body}`.trim();
+  }
+
   private lostMessage(): string {
-    const why = this.byUs ? 'engine closed' : this.exitReason || this.stderr.trim() || 'tmux server exited or dropped the client';
+    const why = this.byUs ? 'engine closed' : this.exitReason || this.stderrText() || 'tmux server exited or dropped the client';
     return `Lost the tmux control connection (${why}); the next call reconnects`;
   }
 
@@ -299,7 +305,7 @@ export class ControlClient {
     }
     this.settleReady(splitAtMarker(this.stderr, this.host.marker).body.trim() || this.exitReason || 'control client exited');
     this.opts.logger.debug(`${this.opts.label}: exited (${this.sawExit ? `%exit ${this.exitReason}`.trim() : 'no %exit'})`);
-    this.opts.onClose?.({ orderly: this.orderly, reason: this.exitReason || this.stderr.trim(), byUs: this.byUs });
+    this.opts.onClose?.({ orderly: this.orderly, reason: this.exitReason || this.stderrText(), byUs: this.byUs });
     done();
   }
 }

@@ -180,7 +180,8 @@ export class ControlEngine implements TmuxEngine {
     viaExec: () => Promise<T>,
     mayRetry: boolean,
   ): Promise<T> {
-    const client = this.closed || needsSubprocess(args) ? null : await this.connect(args);
+    // stdin input only reaches a subprocess (a control client's stdin is its command stream).
+    const client = this.closed || needsSubprocess(args) || opts?.input !== undefined ? null : await this.connect(args);
     await this.gate.enter();
     try {
       if (!client) {

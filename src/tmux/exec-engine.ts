@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { escapeExecArg } from './control-quoting';
-import { isNoServerText, LibTmuxException, TmuxCommandNotFound, TmuxNoServer } from './tmux-errors';
+import { isNoServerText, LibTmuxException, SshCommandNotFound, TmuxCommandNotFound, TmuxNoServer } from './tmux-errors';
 import type { PaneEvent, RunOptions, TmuxEngine, TmuxServerKey } from './tmux-engine';
 import { LOCAL_HOST, splitAtMarker, type TmuxHost } from './tmux-host';
 
@@ -104,7 +104,7 @@ function spawnTmux(argv: readonly string[], opts: RunOptions, host: TmuxHost): P
         e.code === 'ENOENT'
           ? host.name === null
             ? new TmuxCommandNotFound('tmux binary not found. Ensure tmux is installed and in PATH.')
-            : new TmuxCommandNotFound(`ssh binary not found (${e.path ?? 'ssh'}). Ensure OpenSSH is installed and in PATH.`)
+            : new SshCommandNotFound(`ssh binary not found. Ensure OpenSSH is installed and in PATH (or set TMUX_MCP_SSH_BIN).`)
           : e.code === 'E2BIG'
             ? new LibTmuxException(E2BIG_TEXT)
             : e;

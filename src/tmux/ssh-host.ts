@@ -222,6 +222,8 @@ export class SshHost implements TmuxHost {
         const failure = code === 0 ? null : this.failure({ code, started: o.started, stderr: e.body, preamble: e.preamble });
         if (failure) return resolve({ version: null, error: failure });
         if (code !== 0) return resolve({ version: null, error: new HostTmuxNotFound(this.name) });
+        // A successful probe leaves the shared connection up: later calls need not connect again.
+        this.connected = true;
         resolve({ version: o.body.trim() || null, error: null });
       });
     });

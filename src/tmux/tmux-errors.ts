@@ -102,3 +102,18 @@ export class HostConnectionLost extends TmuxConnectionLost {
     super('the connection to the remote host was lost');
   }
 }
+
+/** The ssh binary (TMUX_MCP_SSH_BIN) could not be executed: the setup is broken, not the host. */
+export class SshCommandNotFound extends Error {
+  static readonly errorType: string = 'SshCommandNotFound';
+  readonly retryable: boolean = false;
+  constructor(message: string) {
+    super(message);
+    this.name = SshCommandNotFound.errorType;
+  }
+}
+
+/** A remote host's own failure: callers pass it on unchanged, never as "tmux said …". */
+export function isHostError(err: unknown): err is HostUnreachable | HostTmuxNotFound | HostConnectionLost {
+  return err instanceof HostUnreachable || err instanceof HostTmuxNotFound || err instanceof HostConnectionLost;
+}

@@ -6,7 +6,7 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import type { Logger } from 'winston';
 import { safeText } from '../validation/safe-repr';
-import { INTERNAL_ERROR, JsonRpcError, RESOURCE_NOT_FOUND } from './json-rpc-error';
+import { INTERNAL_ERROR, INVALID_PARAMS, JsonRpcError, RESOURCE_NOT_FOUND } from './json-rpc-error';
 import { UriTemplate } from './uri-template';
 
 /** Values of `context.arguments` in a completion request (other variables already chosen). */
@@ -40,6 +40,19 @@ export class ResourceNotFoundError extends Error {
   constructor(message: string) {
     super(message);
     this.name = 'ResourceNotFoundError';
+  }
+}
+
+/**
+ * A template variable the server refuses (an unknown `host`): JSON-RPC -32602 with the message
+ * (docs/reference/resources-and-prompts.md#resource-errors).
+ */
+export class ResourceParamError extends Error {
+  /** Checked instead of `instanceof`, as for ResourceNotFoundError. */
+  readonly resourceParamError = true;
+  constructor(message: string) {
+    super(message);
+    this.name = 'ResourceParamError';
   }
 }
 
@@ -97,6 +110,7 @@ export function resourcesExtension(catalog: ResourceCatalog, logger: Logger) {
         text = await hit.provider.read(hit.vars, uri);
       } catch (err) {
         if (isResourceNotFound(err)) throw new JsonRpcError(RESOURCE_NOT_FOUND, `Resource not found: ${err.message}`);
+        if (isResourceParamError(err)) throw new JsonRpcError(INVALID_PARAMS, err.message);
         const msg = err instanceof Error ? err.message : String(err);
         logger.error(`Error in resources/read (${hit.provider.name}): ${msg}`);
         throw new JsonRpcError(INTERNAL_ERROR, `Internal error: ${msg}`);
@@ -105,6 +119,10 @@ export function resourcesExtension(catalog: ResourceCatalog, logger: Logger) {
     });
     return caps;
   };
+}
+
+function isResourceParamError(err: unknown): err is ResourceParamError {
+  return err instanceof Error && (err as Partial<ResourceParamError>).resourceParamError === true;
 }
 
 function isResourceNotFound(err: unknown): err is ResourceNotFoundError {

@@ -24,7 +24,7 @@ export class DeleteBufferTool implements ToolHandler<DeleteBufferInput, string> 
   async execute(input: DeleteBufferInput, ctx: ToolCallContext): Promise<string> {
     const name = input.buffer_name;
     this.buffers.assertName(name);
-    const engine = this.pool.engine(input.socket_name);
+    const engine = this.pool.engine(input.socket_name, input.host);
     await this.buffers.run(engine, 'delete-buffer', name, ['delete-buffer', '-b', name], ctx.signal);
     this.buffers.untrack(engine, name);
     return `Buffer ${safeRepr(name)} deleted`;

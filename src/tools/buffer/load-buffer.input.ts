@@ -12,4 +12,5 @@ export class LoadBufferInput {
   })
   logical_name!: string | null;
   @Param(P.socketName) socket_name!: string | null;
+  @Param(P.host) host!: string | null;
 }

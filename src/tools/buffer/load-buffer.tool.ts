@@ -1,6 +1,3 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { HandleErrors } from '../../framework/decorators/handle-errors.decorator';
 import { Tool } from '../../framework/decorators/tool.decorator';
 import type { ToolCallContext } from '../../framework/pipeline/call-context';
@@ -27,21 +24,15 @@ export class LoadBufferTool implements ToolHandler<LoadBufferInput, BufferRef> {
 
   async execute(input: LoadBufferInput, ctx: ToolCallContext): Promise<BufferRef> {
     const name = this.buffers.newName(input.logical_name);
-    const engine = this.pool.engine(input.socket_name);
-    // The content travels through a private file, never argv or a shell (NUL allowed,
-    // docs/reference/protocol.md#strings).
-    const dir = await mkdtemp(join(tmpdir(), 'tmux-mcp-buf-'));
-    try {
-      const file = join(dir, 'content');
-      await writeFile(file, input.content, { encoding: 'utf8', mode: 0o600, flag: 'wx' });
-      // Tracked before loading and kept on failure: a timed-out or cancelled load may still have
-      // created the buffer, and deleting a name only we generated can never touch another's
-      // (docs/reference/engine.md#buffer-cleanup).
-      this.buffers.track(engine, name);
-      await this.buffers.run(engine, 'load-buffer', name, ['load-buffer', '-b', name, file], ctx.signal);
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
+    const engine = this.pool.engine(input.socket_name, input.host);
+    // The content travels on the stdin of the load-buffer subprocess, never argv, a control
+    // line, a file or a shell (NUL allowed, docs/reference/protocol.md#strings); on a remote host
+    // it goes through the ssh connection (docs/reference/engine.md#buffers).
+    // Tracked before loading and kept on failure: a timed-out or cancelled load may still have
+    // created the buffer, and deleting a name only we generated can never touch another's
+    // (docs/reference/engine.md#buffer-cleanup).
+    this.buffers.track(engine, name);
+    await this.buffers.run(engine, 'load-buffer', name, ['load-buffer', '-b', name, '-'], ctx.signal, false, input.content);
     return { buffer_name: name, logical_name: input.logical_name };
   }
 }

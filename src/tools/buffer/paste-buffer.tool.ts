@@ -25,7 +25,7 @@ export class PasteBufferTool implements ToolHandler<PasteBufferInput, string> {
 
   async execute(input: PasteBufferInput): Promise<string> {
     this.buffers.assertName(input.buffer_name);
-    const engine = this.pool.engine(input.socket_name);
+    const engine = this.pool.engine(input.socket_name, input.host);
     const pane = await this.targets.pane(engine, input);
     // No -d: the buffer is kept (docs/reference/tools.md#paste_buffer); -p = bracketed paste.
     await engine.run(['paste-buffer', '-t', pane.pane_id, '-b', input.buffer_name, ...(input.bracket ? ['-p'] : [])]);

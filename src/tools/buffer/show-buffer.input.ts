@@ -13,4 +13,5 @@ export class ShowBufferInput {
   })
   max_lines!: number | null;
   @Param(P.socketName) socket_name!: string | null;
+  @Param(P.host) host!: string | null;
 }

@@ -35,7 +35,7 @@ export class ShowBufferTool implements ToolHandler<ShowBufferInput, BufferConten
   async execute(input: ShowBufferInput, ctx: ToolCallContext): Promise<BufferContent> {
     const name = input.buffer_name;
     this.buffers.assertName(name);
-    const engine = this.pool.engine(input.socket_name);
+    const engine = this.pool.engine(input.socket_name, input.host);
     // runRaw: byte-for-byte, a final newline included (docs/reference/tools.md#show_buffer).
     const content = await this.buffers.run(engine, 'show-buffer', name, ['show-buffer', '-b', name], ctx.signal, true);
     if (input.max_lines != null) {

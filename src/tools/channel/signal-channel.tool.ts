@@ -23,6 +23,6 @@ export class SignalChannelTool implements ToolHandler<SignalChannelInput, string
 
   async execute(input: SignalChannelInput, ctx: ToolCallContext): Promise<string> {
     this.channels.validate(input.channel);
-    return this.channels.signal(this.pool.engine(input.socket_name), input.channel, ctx.signal);
+    return this.channels.signal(this.pool.engine(input.socket_name, input.host), input.channel, ctx.signal);
   }
 }

@@ -11,4 +11,5 @@ export class WaitForChannelInput {
   })
   timeout!: number;
   @Param(P.socketName) socket_name!: string | null;
+  @Param(P.host) host!: string | null;
 }

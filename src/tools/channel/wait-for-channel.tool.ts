@@ -24,7 +24,7 @@ export class WaitForChannelTool implements ToolHandler<WaitForChannelInput, stri
 
   async execute(input: WaitForChannelInput, ctx: ToolCallContext): Promise<string> {
     this.channels.validate(input.channel);
-    const engine = this.pool.engine(input.socket_name);
+    const engine = this.pool.engine(input.socket_name, input.host);
     return this.channels.wait(engine, input.channel, input.timeout, ctx.signal, ctx.progress);
   }
 }

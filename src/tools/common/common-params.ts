@@ -8,6 +8,13 @@ export const P = {
     default: null,
     description: 'tmux socket name (-L). Defaults to TMUX_MCP_SOCKET, else the tmux default socket.',
   },
+  host: {
+    type: 'string',
+    nullable: true,
+    default: null,
+    description:
+      "Machine whose tmux to use: one of the operator's ssh destinations (TMUX_MCP_HOSTS), reached over ssh; null or 'local' = this machine.",
+  },
   sessionName: { type: 'string', nullable: true, default: null, description: 'Session name (exact match).' },
   sessionId: { type: 'string', nullable: true, default: null, description: "Session id, e.g. '$1' (wins over session_name)." },
   windowId: { type: 'string', nullable: true, default: null, description: "Window id, e.g. '@1'." },

@@ -23,7 +23,7 @@ export class SetEnvironmentTool implements ToolHandler<SetEnvironmentInput, Envi
   ) {}
 
   async execute(input: SetEnvironmentInput): Promise<EnvironmentSetResult> {
-    const engine = this.pool.engine(input.socket_name);
+    const engine = this.pool.engine(input.socket_name, input.host);
     const flags = await environmentFlags(engine, this.targets, input);
     // `--`: a name starting with '-' is a name, not a flag (docs/reference/tools.md#names-and-escaping).
     await engine.run(['set-environment', ...flags, '--', input.name, input.value]);

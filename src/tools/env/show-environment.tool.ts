@@ -23,7 +23,7 @@ export class ShowEnvironmentTool implements ToolHandler<ShowEnvironmentInput, En
   ) {}
 
   async execute(input: ShowEnvironmentInput): Promise<EnvironmentResult> {
-    const engine = this.pool.engine(input.socket_name);
+    const engine = this.pool.engine(input.socket_name, input.host);
     const flags = await environmentFlags(engine, this.targets, input);
     return { variables: parseEnvironment(await engine.run(['show-environment', ...flags])) };
   }

@@ -24,7 +24,7 @@ export class ShowHookTool implements ToolHandler<ShowHookInput, HookListResult> 
   ) {}
 
   async execute(input: ShowHookInput): Promise<HookListResult> {
-    const engine = this.pool.engine(input.socket_name);
+    const engine = this.pool.engine(input.socket_name, input.host);
     const flags = await this.scopes.flags(engine, input, 'hook');
     let lines: string[];
     try {

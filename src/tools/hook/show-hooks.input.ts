@@ -7,4 +7,5 @@ export class ShowHooksInput {
   @Param(SCOPE_P.target) target!: string | null;
   @Param(SCOPE_P.global_) global_!: boolean;
   @Param(P.socketName) socket_name!: string | null;
+  @Param(P.host) host!: string | null;
 }

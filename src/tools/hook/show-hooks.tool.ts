@@ -23,7 +23,7 @@ export class ShowHooksTool implements ToolHandler<ShowHooksInput, HookListResult
   ) {}
 
   async execute(input: ShowHooksInput): Promise<HookListResult> {
-    const engine = this.pool.engine(input.socket_name);
+    const engine = this.pool.engine(input.socket_name, input.host);
     const flags = await this.scopes.flags(engine, input, 'hook');
     const lines = await engine.run(['show-hooks', ...flags]);
     // Window and pane hooks live in the global window tree, which `-g` alone does not show.

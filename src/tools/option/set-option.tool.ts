@@ -25,7 +25,7 @@ export class SetOptionTool implements ToolHandler<SetOptionInput, OptionSetResul
   ) {}
 
   async execute(input: SetOptionInput): Promise<OptionSetResult> {
-    const engine = this.pool.engine(input.socket_name);
+    const engine = this.pool.engine(input.socket_name, input.host);
     const flags = await this.scopes.flags(engine, input, 'option');
     try {
       await this.options.write(engine, flags, input.option, input.value);

@@ -24,7 +24,7 @@ export class ShowOptionTool implements ToolHandler<ShowOptionInput, OptionResult
   ) {}
 
   async execute(input: ShowOptionInput): Promise<OptionResult> {
-    const engine = this.pool.engine(input.socket_name);
+    const engine = this.pool.engine(input.socket_name, input.host);
     const flags = await this.scopes.flags(engine, input, 'option');
     return { option: input.option, value: await this.options.read(engine, flags, input.option) };
   }

@@ -19,5 +19,6 @@ export class CreateSessionInput {
   })
   environment!: Record<string, string> | string | null;
   @Param(P.socketName) socket_name!: string | null;
+  @Param(P.host) host!: string | null;
   @Param(P.suppressPersistentHistory) suppress_persistent_history!: boolean;
 }

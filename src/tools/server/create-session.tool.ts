@@ -34,7 +34,7 @@ export class CreateSessionTool implements ToolHandler<CreateSessionInput, Sessio
     const envArgs = this.spawnEnv.argv(input.environment, input.suppress_persistent_history);
     const name = input.session_name;
     if (name !== null) checkSessionName(name);
-    const engine = this.pool.engine(input.socket_name);
+    const engine = this.pool.engine(input.socket_name, input.host);
     if (name !== null) checkSessionNameFree(await this.hierarchy.sessions(engine), name);
 
     // `-d`: never switch anyone's client. `-e` on new-session sets the *session* environment on

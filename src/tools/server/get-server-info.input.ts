@@ -3,4 +3,5 @@ import { P } from '../common/common-params';
 
 export class GetServerInfoInput {
   @Param(P.socketName) socket_name!: string | null;
+  @Param(P.host) host!: string | null;
 }

@@ -19,7 +19,7 @@ export class GetServerInfoTool implements ToolHandler<GetServerInfoInput, Server
   constructor(private readonly pool: TmuxServerPool) {}
 
   async execute(input: GetServerInfoInput): Promise<ServerInfo> {
-    const engine = this.pool.engine(input.socket_name);
+    const engine = this.pool.engine(input.socket_name, input.host);
     // socket_name/socket_path as configured for this call (null = tmux's default),
     // docs/reference/tools.md#get_server_info.
     return probeServer(engine, { socket_name: engine.key.socketName, socket_path: engine.key.socketPath });

@@ -27,7 +27,7 @@ export class KillServerTool implements ToolHandler<KillServerInput, string> {
   ) {}
 
   async execute(input: KillServerInput): Promise<string> {
-    const engine = this.pool.engine(input.socket_name);
+    const engine = this.pool.engine(input.socket_name, input.host);
     // Conservative self-kill guard (docs/reference/safety.md#guard-predicate): any doubt means "on
     // this server".
     if (await this.caller.callerOnServer(engine)) throw new ExpectedToolError(KILL_SERVER_REFUSAL);

@@ -5,6 +5,8 @@ import { Tool } from '../../framework/decorators/tool.decorator';
 import type { ToolHandler } from '../../framework/pipeline/tool-dispatcher';
 import { ServerInfo } from '../../models/server-info.model';
 import { ExecEngine } from '../../tmux/exec-engine';
+import type { SshHosts } from '../../tmux/ssh-host';
+import { HostRegistry, SSH_HOSTS } from '../../services/host-registry.service';
 import { TmuxErrorMapper } from '../../services/tmux-error.mapper';
 import { ListServersInput } from './list-servers.input';
 import { probeServer } from './server-info.probe';
@@ -18,16 +20,20 @@ const PROBE_TIMEOUT_MS = 5000;
 export class ListServersTool implements ToolHandler<ListServersInput, ServerInfo[]> {
   static readonly toolName = 'list_servers';
   static readonly description =
-    'Discover running tmux servers: scans the tmux socket directories (TMUX_TMPDIR, /tmp and the directory of the current $TMUX socket) plus extra_socket_paths, and returns one ServerInfo per live socket. Sockets in the default -L directory are reported by socket_name, others by socket_path.';
+    'Discover running tmux servers: scans the tmux socket directories (TMUX_TMPDIR, /tmp and the directory of the current $TMUX socket) plus extra_socket_paths, and returns one ServerInfo per live socket. Sockets in the default -L directory are reported by socket_name, others by socket_path. With host, the scan runs on that machine (extra_socket_paths are paths there).';
   static readonly Input = ListServersInput;
   static readonly Output = [ServerInfo] as [typeof ServerInfo];
 
   constructor(
     private readonly discovery: SocketDiscoveryService,
     @inject(SERVER_CONFIG) private readonly config: ServerConfig,
+    private readonly hosts: HostRegistry,
+    @inject(SSH_HOSTS) private readonly ssh: SshHosts,
   ) {}
 
   async execute(input: ListServersInput): Promise<ServerInfo[]> {
+    const host = this.hosts.resolve(input.host);
+    if (host !== null) return this.remote(host, input.extra_socket_paths);
     const sockets = await this.discovery.discover(input.extra_socket_paths);
     // One subprocess engine per discovered socket, addressed by its full path: never the pool's
     // control engine, which would attach a client to every tmux server the user has
@@ -39,5 +45,21 @@ export class ListServersTool implements ToolHandler<ListServersInput, ServerInfo
         }),
       ),
     );
+  }
+
+  /** The scan on a remote host, each socket probed there through the shared connection; dead ones left out. */
+  private async remote(host: string, extra: string[] | null): Promise<ServerInfo[]> {
+    const sshHost = this.ssh.get(host);
+    const addresses = await this.discovery.discoverRemote(sshHost, extra, PROBE_TIMEOUT_MS + sshHost.connectLimitMs);
+    const infos = await Promise.all(
+      addresses.map((a) =>
+        probeServer(
+          new ExecEngine({ host, socketName: a.socket_name, socketPath: a.socket_path, tmuxBin: this.config.remoteTmuxBin }, sshHost),
+          a,
+          { timeoutMs: PROBE_TIMEOUT_MS },
+        ),
+      ),
+    );
+    return infos.filter((i) => i.is_alive);
   }
 }

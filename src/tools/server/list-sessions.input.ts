@@ -3,5 +3,6 @@ import { P } from '../common/common-params';
 
 export class ListSessionsInput {
   @Param(P.socketName) socket_name!: string | null;
+  @Param(P.host) host!: string | null;
   @Param(P.filters) filters!: Record<string, string> | string | null;
 }

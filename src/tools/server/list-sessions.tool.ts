@@ -27,7 +27,7 @@ export class ListSessionsTool implements ToolHandler<ListSessionsInput, SessionI
 
   async execute(input: ListSessionsInput): Promise<SessionInfo[]> {
     const clauses = this.filters.parse(input.filters);
-    const engine = this.pool.engine(input.socket_name);
+    const engine = this.pool.engine(input.socket_name, input.host);
     // One round trip: the sessions and the clients that count as attached.
     const { rows, attached } = await this.hierarchy.sessionsWithAttached(engine, this.filters.fieldsFor(clauses));
     if (!rows.length) return [];

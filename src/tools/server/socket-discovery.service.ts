@@ -3,6 +3,8 @@ import { createConnection } from 'node:net';
 import { dirname, join } from 'node:path';
 import { inject, injectable } from 'tsyringe';
 import { SERVER_CONFIG, ServerConfig } from '../../config/server-config';
+import { execTmux } from '../../tmux/exec-engine';
+import type { TmuxHost } from '../../tmux/tmux-host';
 import type { ServerAddress } from './server-info.probe';
 
 /** A live tmux socket and how list_servers reports it. */
@@ -11,6 +13,20 @@ export interface DiscoveredSocket {
   path: string;
   address: ServerAddress;
 }
+
+/**
+ * The same scan on a remote host (docs/reference/tools.md#list_servers), run by the remote `sh`
+ * (a constant: the extra paths follow as quoted positional parameters). It prints `L <name>` for
+ * a socket in the `-L` directory and `P <path>` for any other; whether a server answers is left
+ * to the probe.
+ */
+const REMOTE_SCAN = [
+  'u=$(id -u); l="${TMUX_TMPDIR:-/tmp}/tmux-$u"',
+  `for f in "$l"/*; do [ -S "$f" ] && printf 'L %s\n' "\${f##*/}"; done`,
+  `if [ "/tmp/tmux-$u" != "$l" ]; then for f in "/tmp/tmux-$u"/*; do [ -S "$f" ] && printf 'P %s\n' "$f"; done; fi`,
+  `for f in "$@"; do [ -S "$f" ] && printf 'P %s\n' "$f"; done`,
+  'exit 0',
+].join('\n');
 
 /** A stale socket inode refuses at once; a live server accepts well within this (docs/reference/tools.md#list_servers). */
 const CONNECT_TIMEOUT_MS = 100;
@@ -87,6 +103,20 @@ export class SocketDiscoveryService {
     }
     for (const path of await this.live(extraPaths ?? [], seen)) out.push({ path, address: { socket_name: null, socket_path: path } });
     return out;
+  }
+
+  /** The sockets of a remote host, addressed as there (by name in its `-L` directory, else by path). */
+  async discoverRemote(host: TmuxHost, extraPaths: readonly string[] | null, timeoutMs: number): Promise<ServerAddress[]> {
+    const out = await execTmux(['sh', '-c', REMOTE_SCAN, 'sh', ...(extraPaths ?? [])], { timeoutMs }, host);
+    const seen = new Set<string>();
+    const found: ServerAddress[] = [];
+    for (const line of out.split('\n')) {
+      const m = /^([LP]) (.+)$/.exec(line);
+      if (!m || seen.has(line)) continue;
+      seen.add(line);
+      found.push(m[1] === 'L' ? { socket_name: m[2], socket_path: null } : { socket_name: null, socket_path: m[2] });
+    }
+    return found;
   }
 
   /** The given paths that are live sockets not seen before, in order (checks run concurrently). */

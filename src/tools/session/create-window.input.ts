@@ -22,6 +22,7 @@ export class CreateWindowInput {
   })
   direction!: 'before' | 'after' | null;
   @Param(P.socketName) socket_name!: string | null;
+  @Param(P.host) host!: string | null;
   @Param({
     ...P.environment,
     description: "Environment variables for the new window's process (not the session environment), as an object or a JSON object string.",

@@ -32,7 +32,7 @@ export class CreateWindowTool implements ToolHandler<CreateWindowInput, WindowIn
   async execute(input: CreateWindowInput): Promise<WindowInfo> {
     // Environment rules fail before any tmux call (docs/reference/tools.md#environment-parameters).
     const envArgs = this.spawnEnv.argv(input.environment, input.suppress_persistent_history);
-    const engine = this.pool.engine(input.socket_name);
+    const engine = this.pool.engine(input.socket_name, input.host);
     const session = await this.resolver.session(engine, input);
 
     const args = ['new-window', '-P', '-F', '#{window_id}'];

@@ -5,4 +5,5 @@ export class GetSessionInfoInput {
   @Param(P.sessionId) session_id!: string | null;
   @Param(P.sessionName) session_name!: string | null;
   @Param(P.socketName) socket_name!: string | null;
+  @Param(P.host) host!: string | null;
 }

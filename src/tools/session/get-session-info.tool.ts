@@ -26,7 +26,7 @@ export class GetSessionInfoTool implements ToolHandler<GetSessionInfoInput, Sess
   ) {}
 
   async execute(input: GetSessionInfoInput): Promise<SessionInfo> {
-    const engine = this.pool.engine(input.socket_name);
+    const engine = this.pool.engine(input.socket_name, input.host);
     const row = await this.resolver.session(engine, input);
     return this.serializer.session(row, await this.hierarchy.attachedCounts(engine));
   }

@@ -33,7 +33,7 @@ export class KillSessionTool implements ToolHandler<KillSessionInput, string> {
   async execute(input: KillSessionInput): Promise<string> {
     // No "first session" fallback for a destructive call (docs/reference/tools.md#required-targets).
     if (input.session_name == null && input.session_id == null) throw new ExpectedToolError(KILL_SESSION_NO_TARGET);
-    const engine = this.pool.engine(input.socket_name);
+    const engine = this.pool.engine(input.socket_name, input.host);
     const session = await this.resolver.session(engine, input);
     if (await this.holdsCaller(engine, session.session_id)) throw new ExpectedToolError(KILL_SESSION_REFUSAL);
     await engine.run(['kill-session', '-t', session.session_id]);

@@ -5,5 +5,6 @@ export class ListWindowsInput {
   @Param(P.sessionName) session_name!: string | null;
   @Param(P.sessionId) session_id!: string | null;
   @Param(P.socketName) socket_name!: string | null;
+  @Param(P.host) host!: string | null;
   @Param(P.filters) filters!: Record<string, string> | string | null;
 }

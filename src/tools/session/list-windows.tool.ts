@@ -29,7 +29,7 @@ export class ListWindowsTool implements ToolHandler<ListWindowsInput, WindowInfo
 
   async execute(input: ListWindowsInput): Promise<WindowInfo[]> {
     const clauses = this.filters.parse(input.filters);
-    const engine = this.pool.engine(input.socket_name);
+    const engine = this.pool.engine(input.socket_name, input.host);
     const extra = this.filters.fieldsFor(clauses);
     // Without target arguments, no server means [] (list-windows -a lists nothing); with them,
     // the resolver's not-found error (docs/reference/tools.md#no-server-running).

@@ -31,7 +31,7 @@ export class RenameSessionTool implements ToolHandler<RenameSessionInput, Sessio
   async execute(input: RenameSessionInput): Promise<SessionInfo> {
     // Same rules as create_session, before tmux is touched (tmux would turn `.`/`:` into `_`).
     checkSessionName(input.new_name);
-    const engine = this.pool.engine(input.socket_name);
+    const engine = this.pool.engine(input.socket_name, input.host);
     const session = await this.resolver.session(engine, input);
     // Renaming a session to its own name is a no-op, not a clash.
     checkSessionNameFree(await this.hierarchy.sessions(engine), input.new_name, session.session_id);

@@ -35,7 +35,7 @@ export class SelectWindowTool implements ToolHandler<SelectWindowInput, WindowIn
   async execute(input: SelectWindowInput): Promise<WindowInfo> {
     if (input.window_id == null && input.window_index == null && input.direction == null)
       throw new ExpectedToolError(SELECT_WINDOW_NO_TARGET);
-    const engine = this.pool.engine(input.socket_name);
+    const engine = this.pool.engine(input.socket_name, input.host);
 
     if (input.window_id != null || input.window_index != null) {
       const w = await this.resolver.window(engine, input);

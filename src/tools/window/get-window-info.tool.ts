@@ -24,7 +24,7 @@ export class GetWindowInfoTool implements ToolHandler<GetWindowInfoInput, Window
   ) {}
 
   async execute(input: GetWindowInfoInput): Promise<WindowInfo> {
-    const engine = this.pool.engine(input.socket_name);
+    const engine = this.pool.engine(input.socket_name, input.host);
     return this.serializer.window(await this.resolver.window(engine, input));
   }
 }

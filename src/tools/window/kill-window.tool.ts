@@ -29,7 +29,7 @@ export class KillWindowTool implements ToolHandler<KillWindowInput, string> {
   ) {}
 
   async execute(input: KillWindowInput): Promise<string> {
-    const engine = this.pool.engine(input.socket_name);
+    const engine = this.pool.engine(input.socket_name, input.host);
     const w = await this.resolver.window(engine, { window_id: input.window_id });
     // Self-kill guard (docs/reference/safety.md#self-kill-guards): conservative "caller on this
     // server" AND the caller's pane is in this window.

@@ -7,5 +7,6 @@ export class ListPanesInput {
   @Param(P.windowId) window_id!: string | null;
   @Param(P.windowIndex) window_index!: string | null;
   @Param(P.socketName) socket_name!: string | null;
+  @Param(P.host) host!: string | null;
   @Param(P.filters) filters!: Record<string, string> | string | null;
 }

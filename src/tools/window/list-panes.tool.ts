@@ -35,7 +35,7 @@ export class ListPanesTool implements ToolHandler<ListPanesInput, PaneInfo[]> {
 
   async execute(input: ListPanesInput): Promise<PaneInfo[]> {
     const clauses = this.filters.parse(input.filters);
-    const engine = this.pool.engine(input.socket_name);
+    const engine = this.pool.engine(input.socket_name, input.host);
     // docs/reference/tools.md#no-server-running: only the untargeted listing turns "no server" into
     // []; targets go through the resolver, whose not-found errors surface.
     const fields = this.filters.fieldsFor(clauses);

@@ -22,4 +22,5 @@ export class MoveWindowInput {
   })
   destination_session!: string | null;
   @Param(P.socketName) socket_name!: string | null;
+  @Param(P.host) host!: string | null;
 }

@@ -26,7 +26,7 @@ export class MoveWindowTool implements ToolHandler<MoveWindowInput, WindowInfo> 
   ) {}
 
   async execute(input: MoveWindowInput): Promise<WindowInfo> {
-    const engine = this.pool.engine(input.socket_name);
+    const engine = this.pool.engine(input.socket_name, input.host);
     const w = await this.resolver.window(engine, input);
     // docs/reference/tools.md#explicit-targets: the default destination is the window's own
     // session, never tmux's "current" one.

@@ -25,7 +25,7 @@ export class RenameWindowTool implements ToolHandler<RenameWindowInput, WindowIn
   ) {}
 
   async execute(input: RenameWindowInput): Promise<WindowInfo> {
-    const engine = this.pool.engine(input.socket_name);
+    const engine = this.pool.engine(input.socket_name, input.host);
     const w = await this.resolver.window(engine, input);
     // docs/reference/tools.md#names-and-escaping: `#` doubled so `#(cmd)`/`#{fmt}` stay text; `--`
     // so a leading '-' is not a flag.

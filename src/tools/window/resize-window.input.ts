@@ -12,4 +12,5 @@ export class ResizeWindowInput {
   @Param({ type: 'integer', nullable: true, default: null, minimum: 1, description: 'New window width in columns.' })
   width!: number | null;
   @Param(P.socketName) socket_name!: string | null;
+  @Param(P.host) host!: string | null;
 }

@@ -24,7 +24,7 @@ export class ResizeWindowTool implements ToolHandler<ResizeWindowInput, WindowIn
   ) {}
 
   async execute(input: ResizeWindowInput): Promise<WindowInfo> {
-    const engine = this.pool.engine(input.socket_name);
+    const engine = this.pool.engine(input.socket_name, input.host);
     const w = await this.resolver.window(engine, input);
     const args = ['resize-window', '-t', w.window_id];
     if (input.width != null) args.push('-x', String(input.width));

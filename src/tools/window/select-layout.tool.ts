@@ -30,7 +30,7 @@ export class SelectLayoutTool implements ToolHandler<SelectLayoutInput, WindowIn
     // A malformed layout can crash tmux 3.3a (docs/reference/engine.md#layout-crash), so it is
     // refused before anything is sent.
     if (!isValidLayout(input.layout)) throw new ExpectedToolError(`Invalid layout: '${safeText(input.layout)}'`);
-    const engine = this.pool.engine(input.socket_name);
+    const engine = this.pool.engine(input.socket_name, input.host);
     const w = await this.resolver.window(engine, input);
     await engine.run(['select-layout', '-t', w.window_id, '--', input.layout]);
     // Re-read (docs/reference/tools.md#fresh-results), so window_layout is the layout tmux applied.

@@ -33,6 +33,7 @@ export class SplitWindowInput {
   @Param({ type: 'string', nullable: true, default: null, description: 'Command to run in the new pane instead of the default shell.' })
   shell!: string | null;
   @Param(P.socketName) socket_name!: string | null;
+  @Param(P.host) host!: string | null;
   @Param(P.environment) environment!: Record<string, string> | string | null;
   @Param(P.suppressPersistentHistory) suppress_persistent_history!: boolean;
 }

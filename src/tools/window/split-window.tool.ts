@@ -41,7 +41,7 @@ export class SplitWindowTool implements ToolHandler<SplitWindowInput, PaneInfo> 
   async execute(input: SplitWindowInput): Promise<PaneInfo> {
     // Environment conflicts fail before any tmux call (docs/reference/tools.md#environment-parameters).
     const envArgs = this.spawnEnv.argv(input.environment, input.suppress_persistent_history);
-    const engine = this.pool.engine(input.socket_name);
+    const engine = this.pool.engine(input.socket_name, input.host);
     const target =
       input.pane_id != null
         ? (await this.resolver.paneById(engine, input.pane_id)).pane_id

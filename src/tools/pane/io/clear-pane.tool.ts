@@ -23,7 +23,7 @@ export class ClearPaneTool implements ToolHandler<ClearPaneInput, string> {
   ) {}
 
   async execute(input: ClearPaneInput): Promise<string> {
-    const engine = this.pool.engine(input.socket_name);
+    const engine = this.pool.engine(input.socket_name, input.host);
     const pane = (await this.targets.pane(engine, input)).pane_id;
     // Two commands rather than one `a ; b` argv: a `;` word means a separator only to the
     // subprocess parser, so the control-mode engine would pass it on literally

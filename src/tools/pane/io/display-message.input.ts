@@ -14,4 +14,5 @@ export class DisplayMessageInput {
   @Param(P.sessionId) session_id!: string | null;
   @Param(P.windowId) window_id!: string | null;
   @Param(P.socketName) socket_name!: string | null;
+  @Param(P.host) host!: string | null;
 }

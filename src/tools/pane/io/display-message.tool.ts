@@ -24,7 +24,7 @@ export class DisplayMessageTool implements ToolHandler<DisplayMessageInput, stri
 
   async execute(input: DisplayMessageInput): Promise<string> {
     assertSafeFormat(input.format_string);
-    const engine = this.pool.engine(input.socket_name);
+    const engine = this.pool.engine(input.socket_name, input.host);
     const pane = (await this.targets.pane(engine, input)).pane_id;
     // `--`: a format starting with '-' is text, not a flag.
     return (await engine.run(['display-message', '-p', '-t', pane, '--', input.format_string])).join('\n');

@@ -20,4 +20,5 @@ export class PasteTextInput {
   @Param(P.sessionId) session_id!: string | null;
   @Param(P.windowId) window_id!: string | null;
   @Param(P.socketName) socket_name!: string | null;
+  @Param(P.host) host!: string | null;
 }

@@ -25,7 +25,7 @@ export class PasteTextTool implements ToolHandler<PasteTextInput, string> {
   ) {}
 
   async execute(input: PasteTextInput, ctx: ToolCallContext): Promise<string> {
-    const engine = this.pool.engine(input.socket_name);
+    const engine = this.pool.engine(input.socket_name, input.host);
     const pane = (await this.targets.pane(engine, input)).pane_id;
     await this.paste.paste(engine, pane, input.text, input.bracket, ctx.signal);
     return `Text pasted to pane ${pane}`;

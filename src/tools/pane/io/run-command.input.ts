@@ -39,4 +39,5 @@ export class RunCommandInput {
   })
   suppress_history!: boolean;
   @Param(P.socketName) socket_name!: string | null;
+  @Param(P.host) host!: string | null;
 }

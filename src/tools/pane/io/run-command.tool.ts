@@ -40,7 +40,7 @@ export class RunCommandTool implements ToolHandler<RunCommandInput, RunCommandRe
       throw new ExpectedToolError('command must be a single line when suppress_history=True');
     if (!(input.timeout > 0)) throw new ExpectedToolError('timeout must be positive');
 
-    const engine = this.pool.engine(input.socket_name);
+    const engine = this.pool.engine(input.socket_name, input.host);
     const pane = (await this.targets.pane(engine, input)).pane_id;
     return this.runner.run(engine, pane, {
       command: input.command,

@@ -25,4 +25,5 @@ export class SendKeysBatchInput {
   })
   timeout!: number | null;
   @Param(P.socketName) socket_name!: string | null;
+  @Param(P.host) host!: string | null;
 }

@@ -5,7 +5,7 @@ import { runBounded } from '../../../services/channel-deadline';
 import { TargetResolver } from '../../../services/target-resolver.service';
 import { TmuxErrorMapper } from '../../../services/tmux-error.mapper';
 import type { TmuxEngine } from '../../../tmux/tmux-engine';
-import { LibTmuxException } from '../../../tmux/tmux-errors';
+import { isHostError, LibTmuxException } from '../../../tmux/tmux-errors';
 import { round3, secondsSince } from './progress-heartbeat';
 import { enterArgv, sendKeysArgv } from './send-keys-argv';
 import type { SendKeysOperation } from './send-keys-operation.input';
@@ -68,7 +68,8 @@ export class SendKeysBatchRunner {
         } catch (err) {
           // With a deadline a tmux failure reads `send-keys failed: …` (docs/reference/tools.md#send_keys_batch),
           // as libtmux-mcp words the failure of the bounded `tmux send-keys` children it runs then.
-          if (deadline && err instanceof LibTmuxException) throw new ToolError(`send-keys failed: ${err.message}`, { cause: err });
+          if (deadline && err instanceof LibTmuxException && !isHostError(err))
+            throw new ToolError(`send-keys failed: ${err.message}`, { cause: err });
           throw err;
         }
       }

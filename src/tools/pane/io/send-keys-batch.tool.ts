@@ -28,7 +28,7 @@ export class SendKeysBatchTool implements ToolHandler<SendKeysBatchInput, SendKe
 
   async execute(input: SendKeysBatchInput, ctx: ToolCallContext): Promise<SendKeysBatchResult> {
     if (!input.operations.length) throw new ExpectedToolError('operations must not be empty');
-    const engine = this.pool.engine(input.socket_name);
+    const engine = this.pool.engine(input.socket_name, input.host);
     const t0 = performance.now();
     const deadline = input.timeout === null ? null : { at: t0 + input.timeout * 1000, seconds: input.timeout };
     // Progress only for a bounded batch (docs/reference/protocol.md#progress): total = its timeout.

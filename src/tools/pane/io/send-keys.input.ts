@@ -20,4 +20,5 @@ export class SendKeysInput {
   @Param({ type: 'boolean', default: false, description: `${SUPPRESS_DESC} Never inherits TMUX_MCP_SUPPRESS_HISTORY.` })
   suppress_history!: boolean;
   @Param(P.socketName) socket_name!: string | null;
+  @Param(P.host) host!: string | null;
 }

@@ -24,7 +24,7 @@ export class SendKeysTool implements ToolHandler<SendKeysInput, string> {
   ) {}
 
   async execute(input: SendKeysInput): Promise<string> {
-    const engine = this.pool.engine(input.socket_name);
+    const engine = this.pool.engine(input.socket_name, input.host);
     const pane = (await this.targets.pane(engine, input)).pane_id;
     await engine.run(sendKeysArgv(pane, input.keys, input.literal, input.suppress_history));
     if (input.enter) await engine.run(enterArgv(pane));

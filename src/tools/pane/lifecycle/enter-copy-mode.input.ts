@@ -18,4 +18,5 @@ export class EnterCopyModeInput {
   @Param({ ...P.sessionId, description: "Session id, e.g. '$1', for pane resolution." }) session_id!: string | null;
   @Param({ ...P.windowId, description: 'Window id for pane resolution.' }) window_id!: string | null;
   @Param(P.socketName) socket_name!: string | null;
+  @Param(P.host) host!: string | null;
 }

@@ -19,7 +19,7 @@ export class ExitCopyModeTool implements ToolHandler<PaneTargetInput, PaneInfo> 
   constructor(private readonly panes: PaneOps) {}
 
   async execute(input: PaneTargetInput): Promise<PaneInfo> {
-    const engine = this.panes.engine(input.socket_name);
+    const engine = this.panes.engine(input.socket_name, input.host);
     const paneId = (await this.panes.resolve(engine, input)).pane_id;
     try {
       await engine.run(['send-keys', '-t', paneId, '-X', 'cancel']);

@@ -18,7 +18,7 @@ export class GetPaneInfoTool implements ToolHandler<PaneTargetInput, PaneInfo> {
   constructor(private readonly panes: PaneOps) {}
 
   async execute(input: PaneTargetInput): Promise<PaneInfo> {
-    const engine = this.panes.engine(input.socket_name);
+    const engine = this.panes.engine(input.socket_name, input.host);
     return this.panes.toInfo(engine, await this.panes.resolve(engine, input));
   }
 }

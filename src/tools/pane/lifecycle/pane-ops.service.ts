@@ -24,8 +24,8 @@ export class PaneOps {
     readonly callers: CallerIdentityService,
   ) {}
 
-  engine(socketName: string | null | undefined): TmuxEngine {
-    return this.pool.engine(socketName);
+  engine(socketName: string | null | undefined, host?: string | null): TmuxEngine {
+    return this.pool.engine(socketName, host);
   }
 
   /** pane_id, else the first pane of the resolved window (docs/reference/tools.md#pane-resolution). */

@@ -11,4 +11,5 @@ export class PaneTargetInput {
   @Param({ ...P.windowId, description: "Window id, e.g. '@1', for pane resolution (first pane of that window)." })
   window_id!: string | null;
   @Param(P.socketName) socket_name!: string | null;
+  @Param(P.host) host!: string | null;
 }

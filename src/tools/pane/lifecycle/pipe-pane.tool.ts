@@ -24,7 +24,7 @@ export function pipeCommand(path: string, append: boolean): string {
 export class PipePaneTool implements ToolHandler<PipePaneInput, string> {
   static readonly toolName = 'pipe_pane';
   static readonly description =
-    "Log a tmux pane's live output (including terminal control sequences) to a file, or stop an active log when output_path is null. Warning: writes anywhere the server user can write; there is no allow-list.";
+    "Log a tmux pane's live output (including terminal control sequences) to a file, or stop an active log when output_path is null. Warning: writes anywhere the server user can write; there is no allow-list. With host, the piping command runs on that machine and the file is written there.";
   static readonly Input = PipePaneInput;
   static readonly Output = String;
 
@@ -33,7 +33,7 @@ export class PipePaneTool implements ToolHandler<PipePaneInput, string> {
   async execute(input: PipePaneInput): Promise<string> {
     const path = input.output_path;
     if (path !== null && !path.trim()) throw new ExpectedToolError('output_path must be a non-empty path, or None to stop piping.');
-    const engine = this.panes.engine(input.socket_name);
+    const engine = this.panes.engine(input.socket_name, input.host);
     const paneId = (await this.panes.resolve(engine, input)).pane_id;
     if (path === null) {
       await engine.run(['pipe-pane', '-t', paneId]);

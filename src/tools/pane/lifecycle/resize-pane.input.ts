@@ -19,4 +19,5 @@ export class ResizePaneInput {
   })
   zoom!: boolean | null;
   @Param(P.socketName) socket_name!: string | null;
+  @Param(P.host) host!: string | null;
 }

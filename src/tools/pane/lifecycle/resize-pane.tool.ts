@@ -22,7 +22,7 @@ export class ResizePaneTool implements ToolHandler<ResizePaneInput, PaneInfo> {
   async execute(input: ResizePaneInput): Promise<PaneInfo> {
     if (input.zoom !== null && (input.height !== null || input.width !== null))
       throw new ExpectedToolError('Cannot combine zoom with height/width');
-    const engine = this.panes.engine(input.socket_name);
+    const engine = this.panes.engine(input.socket_name, input.host);
     const paneId = (await this.panes.resolve(engine, input)).pane_id;
     if (input.zoom !== null) await this.zoom(engine, paneId, input.zoom);
     else if (input.height !== null || input.width !== null) {

@@ -28,5 +28,6 @@ export class RespawnPaneInput {
   })
   environment!: Record<string, string> | string | null;
   @Param(P.socketName) socket_name!: string | null;
+  @Param(P.host) host!: string | null;
   @Param(P.suppressPersistentHistory) suppress_persistent_history!: boolean;
 }

@@ -22,4 +22,5 @@ export class SelectPaneInput {
   @Param({ ...P.sessionName, description: 'Session name for window resolution.' }) session_name!: string | null;
   @Param({ ...P.sessionId, description: 'Session id for window resolution.' }) session_id!: string | null;
   @Param(P.socketName) socket_name!: string | null;
+  @Param(P.host) host!: string | null;
 }

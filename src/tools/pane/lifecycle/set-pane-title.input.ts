@@ -9,4 +9,5 @@ export class SetPaneTitleInput {
   @Param({ ...P.sessionId, description: "Session id, e.g. '$1', for pane resolution." }) session_id!: string | null;
   @Param({ ...P.windowId, description: 'Window id for pane resolution.' }) window_id!: string | null;
   @Param(P.socketName) socket_name!: string | null;
+  @Param(P.host) host!: string | null;
 }

@@ -19,7 +19,7 @@ export class SetPaneTitleTool implements ToolHandler<SetPaneTitleInput, PaneInfo
   constructor(private readonly panes: PaneOps) {}
 
   async execute(input: SetPaneTitleInput): Promise<PaneInfo> {
-    const engine = this.panes.engine(input.socket_name);
+    const engine = this.panes.engine(input.socket_name, input.host);
     const paneId = (await this.panes.resolve(engine, input)).pane_id;
     // `select-pane -T` format-expands the title, so `#(cmd)` would run a command: escape it so
     // the title reads back exactly as given (docs/reference/tools.md#names-and-escaping).

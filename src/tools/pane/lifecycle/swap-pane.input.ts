@@ -7,4 +7,5 @@ export class SwapPaneInput {
   @Param({ type: 'string', description: "Pane id of the second pane, e.g. '%2'. Required (no fallback resolution)." })
   target_pane_id!: string;
   @Param(P.socketName) socket_name!: string | null;
+  @Param(P.host) host!: string | null;
 }

@@ -26,4 +26,5 @@ export class CapturePaneInput {
   })
   max_lines!: number | null;
   @Param(P.socketName) socket_name!: string | null;
+  @Param(P.host) host!: string | null;
 }

@@ -29,7 +29,7 @@ export class CapturePaneTool implements ToolHandler<CapturePaneInput, string> {
   ) {}
 
   async execute(input: CapturePaneInput): Promise<string> {
-    const engine = this.pool.engine(input.socket_name);
+    const engine = this.pool.engine(input.socket_name, input.host);
     // A plain pane id needs no lookup: tmux resolves it in the capture itself, and a pane that
     // does not exist fails there ("can't find pane", reported as Pane not found).
     const paneId =

@@ -32,4 +32,5 @@ export class CaptureSinceInput {
   })
   max_bytes!: number | null;
   @Param(P.socketName) socket_name!: string | null;
+  @Param(P.host) host!: string | null;
 }

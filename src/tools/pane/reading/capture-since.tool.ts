@@ -40,7 +40,7 @@ export class CaptureSinceTool implements ToolHandler<CaptureSinceInput, CaptureS
     const cursor = input.cursor !== null ? decodeCursor(input.cursor) : null;
     const targeted = [input.pane_id, input.session_name, input.session_id, input.window_id].some((v) => v !== null);
     const target = cursor && !targeted ? { ...input, pane_id: cursor.pane_id } : input;
-    const engine = this.pool.engine(input.socket_name);
+    const engine = this.pool.engine(input.socket_name, input.host);
     const paneId = (await this.resolver.pane(engine, target)).pane_id;
     if (cursor && cursor.pane_id !== paneId)
       throw new ExpectedToolError(`cursor pane ${safeText(cursor.pane_id)} does not match requested pane ${paneId}`);

@@ -50,4 +50,5 @@ export class SearchPanesInput {
   @Param({ type: 'integer', default: 0, minimum: 0, description: 'Skip this many matching panes (for paging with limit).' })
   offset!: number;
   @Param(P.socketName) socket_name!: string | null;
+  @Param(P.host) host!: string | null;
 }

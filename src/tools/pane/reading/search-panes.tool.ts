@@ -28,7 +28,7 @@ export class SearchPanesTool implements ToolHandler<SearchPanesInput, SearchPane
 
   async execute(input: SearchPanesInput): Promise<SearchPanesResult> {
     const matcher = compilePattern(input.pattern, input.regex, input.match_case);
-    return this.search.search(this.pool.engine(input.socket_name), {
+    return this.search.search(this.pool.engine(input.socket_name, input.host), {
       matcher,
       sessionName: input.session_name,
       sessionId: input.session_id,

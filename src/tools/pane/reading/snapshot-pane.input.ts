@@ -16,4 +16,5 @@ export class SnapshotPaneInput {
   })
   max_lines!: number | null;
   @Param(P.socketName) socket_name!: string | null;
+  @Param(P.host) host!: string | null;
 }

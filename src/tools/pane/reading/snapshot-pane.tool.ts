@@ -35,7 +35,7 @@ export class SnapshotPaneTool implements ToolHandler<SnapshotPaneInput, PaneSnap
   ) {}
 
   async execute(input: SnapshotPaneInput): Promise<PaneSnapshot> {
-    const engine = this.pool.engine(input.socket_name);
+    const engine = this.pool.engine(input.socket_name, input.host);
     const paneId = (await this.resolver.pane(engine, input)).pane_id;
     const fields = typedSnapshot(await readSnapshotFields(engine, paneId));
     const { kept, dropped } = tailLines(await this.capture.rows(engine, paneId), input.max_lines);

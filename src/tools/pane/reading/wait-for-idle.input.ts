@@ -30,4 +30,6 @@ export class WaitForIdleInput {
   max_lines!: number | null;
 
   @Param(P.socketName) socket_name!: string | null;
+
+  @Param(P.host) host!: string | null;
 }

@@ -32,7 +32,7 @@ export class WaitForIdleTool implements ToolHandler<WaitForIdleInput, WaitForIdl
 
   async execute(input: WaitForIdleInput, ctx: ToolCallContext): Promise<WaitForIdleResult> {
     return this.waits.run(
-      this.pool.engine(input.socket_name),
+      this.pool.engine(input.socket_name, input.host),
       {
         idleSeconds: input.idle_seconds,
         effectiveTimeout: Math.min(input.timeout, this.config.waitMaxSeconds),

@@ -49,4 +49,5 @@ export class WaitForTextInput {
   @Param({ type: 'boolean', default: false, description: 'Match case. Default false (case-insensitive).' })
   match_case!: boolean;
   @Param(P.socketName) socket_name!: string | null;
+  @Param(P.host) host!: string | null;
 }

@@ -58,7 +58,7 @@ export class WaitForTextTool implements ToolHandler<WaitForTextInput, WaitForTex
     const patterns = input.patterns === null ? null : await this.compile(input.patterns, 'patterns', input, ctx);
     const stop = await this.compile(input.stop ?? [], 'stop', input, ctx);
     return this.waits.run(
-      this.pool.engine(input.socket_name),
+      this.pool.engine(input.socket_name, input.host),
       {
         patterns,
         stop,

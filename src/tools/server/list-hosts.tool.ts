@@ -1,0 +1,60 @@
+import { inject } from 'tsyringe';
+import { LOCAL_HOST_NAME } from '../../config/config.parser';
+import { SERVER_CONFIG, ServerConfig } from '../../config/server-config';
+import { HandleErrors } from '../../framework/decorators/handle-errors.decorator';
+import { Tool } from '../../framework/decorators/tool.decorator';
+import type { ToolHandler } from '../../framework/pipeline/tool-dispatcher';
+import { HostInfo } from '../../models/host-info.model';
+import { HostRegistry, SSH_HOSTS } from '../../services/host-registry.service';
+import { hostError, TmuxErrorMapper } from '../../services/tmux-error.mapper';
+import { execTmux } from '../../tmux/exec-engine';
+import type { SshHosts } from '../../tmux/ssh-host';
+import { ListHostsInput } from './list-hosts.input';
+
+/** `tmux -V` prints `tmux 3.3a`: the version is the rest. */
+const versionOf = (out: string): string | null => out.trim().replace(/^tmux\s+/, '') || null;
+
+/** Local `tmux -V` bound (a hung binary must not hold the listing). */
+const LOCAL_TIMEOUT_MS = 5000;
+
+@Tool('readonly', { title: 'List Hosts' })
+@HandleErrors(TmuxErrorMapper)
+export class ListHostsTool implements ToolHandler<ListHostsInput, HostInfo[]> {
+  static readonly toolName = 'list_hosts';
+  static readonly description =
+    "List the machines whose tmux this server can drive: 'local' (this machine) first, then every ssh destination the operator configured (TMUX_MCP_HOSTS), each probed in parallel: reachable, its tmux version, or why not. Pass a row's host as the host parameter of other tools.";
+  static readonly Input = ListHostsInput;
+  static readonly Output = [HostInfo] as [typeof HostInfo];
+
+  constructor(
+    @inject(SERVER_CONFIG) private readonly config: ServerConfig,
+    private readonly hosts: HostRegistry,
+    @inject(SSH_HOSTS) private readonly ssh: SshHosts,
+  ) {}
+
+  async execute(): Promise<HostInfo[]> {
+    // In parallel, each bounded by the connect timeout + 1 s (docs/reference/tools.md#list_hosts).
+    return Promise.all([this.local(), ...this.hosts.configured.map((h) => this.remote(h))]);
+  }
+
+  private async local(): Promise<HostInfo> {
+    try {
+      const out = await execTmux([this.config.tmuxBin, '-V'], { timeoutMs: LOCAL_TIMEOUT_MS });
+      return { host: LOCAL_HOST_NAME, reachable: true, tmux_version: versionOf(out), error: null };
+    } catch (err) {
+      const msg =
+        (err as Error).name === 'TmuxCommandNotFound'
+          ? 'tmux binary not found. Ensure tmux is installed and in PATH.'
+          : (err as Error).message;
+      return { host: LOCAL_HOST_NAME, reachable: true, tmux_version: null, error: msg };
+    }
+  }
+
+  private async remote(host: string): Promise<HostInfo> {
+    const r = await this.ssh.get(host).probe();
+    if (!r.error) return { host, reachable: true, tmux_version: versionOf(r.version ?? ''), error: null };
+    const text = hostError(r.error)?.message ?? r.error.message;
+    // A host without tmux answered: it is reachable.
+    return { host, reachable: r.error.name === 'HostTmuxNotFound', tmux_version: null, error: text };
+  }
+}
