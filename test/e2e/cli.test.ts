@@ -70,13 +70,17 @@ describe('tmux-mcp CLI', () => {
         duration_ms: like.any(Number),
         client_id: 'c-1',
         request_id: like.any(Number),
+        host: null,
         args: {},
       });
+      // host sits between request_id and args; a local call records null.
+      expect(Object.keys(recs[0])).toEqual(['tool', 'outcome', 'duration_ms', 'client_id', 'request_id', 'host', 'args']);
       expect(recs[1]).toMatchObject({
         tool: 'send_keys',
         outcome: 'error',
         error_type: 'PaneNotFound',
         client_id: null,
+        host: null,
         args: { pane_id: '%99999', keys: { len: 11 } },
       });
       expect(readFileSync(file, 'utf8')).not.toContain('SECRET-KEYS');

@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { TmuxFixture } from '../helpers/tmux-fixture';
+import { CATALOG_TOOLS } from '../helpers/catalog-tools';
 import { CLI, minimalEnv } from '../helpers/cli-process';
 
 // A real MCP client nobody here wrote: the pinned MCP Inspector CLI (docs/README.md#tests).
@@ -23,8 +24,10 @@ describe('MCP Inspector CLI 1.0.3', () => {
 
   it('lists the tools', async () => {
     const r = (await inspect(['--socket-name', tmux.socket, '--method', 'tools/list'])) as { tools: { name: string }[] };
-    expect(r.tools).toHaveLength(51);
-    expect(r.tools.map((t) => t.name)).toEqual(expect.arrayContaining(['list_sessions', 'send_keys', 'wait_for_text']));
+    // The default tier (mutating): the catalog without its destructive tools, in registration order.
+    expect(r.tools).toHaveLength(53);
+    expect(r.tools.map((t) => t.name)).toEqual(CATALOG_TOOLS.filter((t) => t[1] !== 'destructive').map((t) => t[0]));
+    expect(r.tools.map((t) => t.name)).toEqual(expect.arrayContaining(['list_hosts', 'list_sessions', 'send_keys', 'wait_for_text']));
   });
 
   it('calls list_sessions', async () => {

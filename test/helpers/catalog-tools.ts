@@ -6,6 +6,7 @@ export const CATALOG_TOOLS: [string, 'readonly' | 'mutating' | 'destructive', bo
   ['call_readonly_tools_batch', 'readonly', true, false, true, false, 'Call Readonly Tools Batch', 'no socket_name'],
   ['call_mutating_tools_batch', 'mutating', false, true, false, true, 'Call Mutating Tools Batch', 'no socket_name'],
   ['call_destructive_tools_batch', 'destructive', false, true, false, true, 'Call Destructive Tools Batch', 'no socket_name'],
+  ['list_hosts', 'readonly', true, false, true, false, 'List Hosts', 'no socket_name'],
   ['list_servers', 'readonly', true, false, true, false, 'List tmux Servers', 'no socket_name'],
   ['list_sessions', 'readonly', true, false, true, false, 'List tmux Sessions', ''],
   ['create_session', 'mutating', false, false, false, false, 'Create tmux Session', ''],

@@ -14,6 +14,9 @@ import { SocketDiscoveryService } from './socket-discovery.service';
 
 /** A server that accepts connections but never answers must not hang the listing. */
 const PROBE_TIMEOUT_MS = 5000;
+/** The remote scan asks tmux about every socket it finds, one after another. */
+const REMOTE_SCAN_TIMEOUT_MS = 30_000;
+const REMOTE_PROBES_AT_ONCE = 3;
 
 @Tool('readonly', { title: 'List tmux Servers' })
 @HandleErrors(TmuxErrorMapper)
@@ -50,16 +53,23 @@ export class ListServersTool implements ToolHandler<ListServersInput, ServerInfo
   /** The scan on a remote host, each socket probed there through the shared connection; dead ones left out. */
   private async remote(host: string, extra: string[] | null): Promise<ServerInfo[]> {
     const sshHost = this.ssh.get(host);
-    const addresses = await this.discovery.discoverRemote(sshHost, extra, PROBE_TIMEOUT_MS + sshHost.connectLimitMs);
-    const infos = await Promise.all(
-      addresses.map((a) =>
-        probeServer(
-          new ExecEngine({ host, socketName: a.socket_name, socketPath: a.socket_path, tmuxBin: this.config.remoteTmuxBin }, sshHost),
-          a,
-          { timeoutMs: PROBE_TIMEOUT_MS },
-        ),
-      ),
-    );
+    const tmuxBin = this.config.remoteTmuxBin;
+    const addresses = await this.discovery.discoverRemote(sshHost, tmuxBin, extra, REMOTE_SCAN_TIMEOUT_MS + sshHost.connectLimitMs);
+    // A few at a time: each probe is an ssh session, and sshd caps the sessions of one connection
+    // (MaxSessions, 10 by default), which the control client and waits share.
+    const infos: ServerInfo[] = [];
+    for (let i = 0; i < addresses.length; i += REMOTE_PROBES_AT_ONCE) {
+      const batch = addresses.slice(i, i + REMOTE_PROBES_AT_ONCE);
+      infos.push(
+        ...(await Promise.all(
+          batch.map((a) =>
+            probeServer(new ExecEngine({ host, socketName: a.socket_name, socketPath: a.socket_path, tmuxBin }, sshHost), a, {
+              timeoutMs: PROBE_TIMEOUT_MS,
+            }),
+          ),
+        )),
+      );
+    }
     return infos.filter((i) => i.is_alive);
   }
 }

@@ -16,15 +16,17 @@ export interface DiscoveredSocket {
 
 /**
  * The same scan on a remote host (docs/reference/tools.md#list_servers), run by the remote `sh`
- * (a constant: the extra paths follow as quoted positional parameters). It prints `L <name>` for
- * a socket in the `-L` directory and `P <path>` for any other; whether a server answers is left
- * to the probe.
+ * (a constant: the remote tmux binary and the extra paths follow as quoted positional
+ * parameters). It prints `L <name>` for a live socket in the `-L` directory and `P <path>` for
+ * any other live one. Liveness is asked of tmux there, in the same session: a socket directory
+ * full of stale sockets must not become one ssh session per socket.
  */
 const REMOTE_SCAN = [
-  'u=$(id -u); l="${TMUX_TMPDIR:-/tmp}/tmux-$u"',
-  `for f in "$l"/*; do [ -S "$f" ] && printf 'L %s\n' "\${f##*/}"; done`,
-  `if [ "/tmp/tmux-$u" != "$l" ]; then for f in "/tmp/tmux-$u"/*; do [ -S "$f" ] && printf 'P %s\n' "$f"; done; fi`,
-  `for f in "$@"; do [ -S "$f" ] && printf 'P %s\n' "$f"; done`,
+  't=$1; shift; u=$(id -u); l="${TMUX_TMPDIR:-/tmp}/tmux-$u"',
+  'live() { [ -S "$1" ] && "$t" -S "$1" list-sessions -F x >/dev/null 2>&1; }',
+  `for f in "$l"/*; do live "$f" && printf 'L %s\\n' "\${f##*/}"; done`,
+  `if [ "/tmp/tmux-$u" != "$l" ]; then for f in "/tmp/tmux-$u"/*; do live "$f" && printf 'P %s\\n' "$f"; done; fi`,
+  `for f in "$@"; do live "$f" && printf 'P %s\\n' "$f"; done`,
   'exit 0',
 ].join('\n');
 
@@ -106,8 +108,8 @@ export class SocketDiscoveryService {
   }
 
   /** The sockets of a remote host, addressed as there (by name in its `-L` directory, else by path). */
-  async discoverRemote(host: TmuxHost, extraPaths: readonly string[] | null, timeoutMs: number): Promise<ServerAddress[]> {
-    const out = await execTmux(['sh', '-c', REMOTE_SCAN, 'sh', ...(extraPaths ?? [])], { timeoutMs }, host);
+  async discoverRemote(host: TmuxHost, tmuxBin: string, extraPaths: readonly string[] | null, timeoutMs: number): Promise<ServerAddress[]> {
+    const out = await execTmux(['sh', '-c', REMOTE_SCAN, 'sh', tmuxBin, ...(extraPaths ?? [])], { timeoutMs }, host);
     const seen = new Set<string>();
     const found: ServerAddress[] = [];
     for (const line of out.split('\n')) {

@@ -29,10 +29,10 @@ describe('the tool catalog (docs/reference/tools.md#catalog)', () => {
     all = await listAt('destructive');
   });
 
-  it('has the counts per tier: 22 readonly, 30 mutating, 5 destructive (the reference catalog plus wait_for_idle)', () => {
+  it('has the counts per tier: 23 readonly, 30 mutating, 5 destructive (the reference catalog plus wait_for_idle and list_hosts)', () => {
     const count = (tier: string) => CATALOG_TOOLS.filter((t) => t[1] === tier).length;
-    expect([count('readonly'), count('mutating'), count('destructive')]).toEqual([22, 30, 5]);
-    expect(all).toHaveLength(57);
+    expect([count('readonly'), count('mutating'), count('destructive')]).toEqual([23, 30, 5]);
+    expect(all).toHaveLength(58);
   });
 
   it.each(['readonly', 'mutating', 'destructive'] as const)(
@@ -40,7 +40,7 @@ describe('the tool catalog (docs/reference/tools.md#catalog)', () => {
     async (tier) => {
       const names = (tier === 'destructive' ? all : await listAt(tier)).map((t) => t.name);
       expect(names).toEqual(expected(tier));
-      expect(names).toHaveLength({ readonly: 22, mutating: 52, destructive: 57 }[tier]);
+      expect(names).toHaveLength({ readonly: 23, mutating: 53, destructive: 58 }[tier]);
     },
   );
 
@@ -58,6 +58,29 @@ describe('the tool catalog (docs/reference/tools.md#catalog)', () => {
       expect(Boolean(t._meta?.['anthropic/alwaysLoad'])).toBe(extra.includes('AL'));
       const hasSocket = 'socket_name' in (t.inputSchema.properties ?? {});
       expect({ name, hasSocket }).toEqual({ name, hasSocket: !extra.includes('no socket_name') });
+    }
+  });
+
+  it('list_hosts is readonly and takes no parameters (docs/reference/tools.md#list_hosts)', () => {
+    const t = all.find((x) => x.name === 'list_hosts')!;
+    expect(t._meta?.['tmux-mcp/tags']).toEqual(['readonly']);
+    expect(t.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false });
+    expect(t.inputSchema).toEqual({ type: 'object', properties: {}, additionalProperties: false });
+  });
+
+  it('every tool that takes socket_name (and list_servers) takes host, nullable with default null, right after socket_name', () => {
+    for (const t of all) {
+      const keys = Object.keys(t.inputSchema.properties ?? {});
+      if (!keys.includes('socket_name') && t.name !== 'list_servers') {
+        expect({ name: t.name, host: keys.includes('host') }).toEqual({ name: t.name, host: false });
+        continue;
+      }
+      const after = t.name === 'list_servers' ? keys.length - 1 : keys.indexOf('socket_name') + 1;
+      expect({ name: t.name, at: keys.indexOf('host') }).toEqual({ name: t.name, at: after });
+      expect([t.name, t.inputSchema.properties!.host]).toEqual([
+        t.name,
+        expect.objectContaining({ anyOf: [{ type: 'string' }, { type: 'null' }], default: null }),
+      ]);
     }
   });
 
@@ -86,6 +109,6 @@ describe('the tool catalog (docs/reference/tools.md#catalog)', () => {
   it('adds list_prompts and get_prompt as readonly tools when prompts-as-tools is on (docs/reference/resources-and-prompts.md#prompts-as-tools)', async () => {
     const names = (await listAt('readonly', true)).map((t) => t.name);
     expect(names).toEqual(expect.arrayContaining(['list_prompts', 'get_prompt']));
-    expect(names).toHaveLength(24);
+    expect(names).toHaveLength(25);
   });
 });

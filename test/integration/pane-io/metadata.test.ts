@@ -45,6 +45,7 @@ describe('pane I/O tool metadata', () => {
       'literal',
       'suppress_history',
       'socket_name',
+      'host',
     ]);
     expect(props('send_keys').suppress_history.default).toBe(false);
     const rc = props('run_command');
@@ -58,6 +59,7 @@ describe('pane I/O tool metadata', () => {
       'max_lines',
       'suppress_history',
       'socket_name',
+      'host',
     ]);
     expect(rc.timeout).toMatchObject({ type: 'number', default: 30 });
     expect(rc.max_lines).toMatchObject({ anyOf: [{ type: 'integer', minimum: 1 }, { type: 'null' }], default: null });
@@ -87,9 +89,10 @@ describe('pane I/O tool metadata', () => {
       'session_id',
       'window_id',
       'socket_name',
+      'host',
     ]);
     expect(props('paste_text').bracket.default).toBe(true);
-    expect(Object.keys(props('clear_pane'))).toEqual(['pane_id', 'session_name', 'session_id', 'window_id', 'socket_name']);
+    expect(Object.keys(props('clear_pane'))).toEqual(['pane_id', 'session_name', 'session_id', 'window_id', 'socket_name', 'host']);
     expect(Object.keys(props('display_message'))).toEqual([
       'format_string',
       'pane_id',
@@ -97,7 +100,10 @@ describe('pane I/O tool metadata', () => {
       'session_id',
       'window_id',
       'socket_name',
+      'host',
     ]);
+    for (const n of ['send_keys', 'send_keys_batch', 'run_command', 'paste_text', 'clear_pane', 'display_message'])
+      expect([n, props(n).host]).toEqual([n, expect.objectContaining({ anyOf: [{ type: 'string' }, { type: 'null' }], default: null })]);
   });
 
   it('titles of verb-of-art pane tools do not say tmux (docs/reference/tools.md#annotation-presets)', () => {

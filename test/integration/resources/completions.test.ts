@@ -40,9 +40,9 @@ describe('completion/complete (docs/reference/resources-and-prompts.md#completio
   });
 
   it('completes session names of resource templates, prefix-filtered', async () => {
-    const r = await res('tmux://sessions/{session_name}{?socket_name}', 'session_name', 'al');
+    const r = await res('tmux://sessions/{session_name}{?socket_name,host}', 'session_name', 'al');
     expect(r.completion).toEqual({ values: ['alpha', 'alpine'], total: 2, hasMore: false });
-    expect((await res('tmux://sessions/{session_name}/windows{?socket_name}', 'session_name', '')).completion.values).toEqual([
+    expect((await res('tmux://sessions/{session_name}/windows{?socket_name,host}', 'session_name', '')).completion.values).toEqual([
       'alpha',
       'alpine',
       'beta',
@@ -50,12 +50,21 @@ describe('completion/complete (docs/reference/resources-and-prompts.md#completio
   });
 
   it('reads socket_name from context.arguments', async () => {
-    const r = await res('tmux://sessions/{session_name}{?socket_name}', 'session_name', 'r', { socket_name: other.socket });
+    const r = await res('tmux://sessions/{session_name}{?socket_name,host}', 'session_name', 'r', { socket_name: other.socket });
+    expect(r.completion.values).toEqual(['remote', 'rover']);
+  });
+
+  it("completes the host query variable ('local' first; no ssh hosts configured here) and reads host from context.arguments", async () => {
+    expect((await res('tmux://sessions/{session_name}{?socket_name,host}', 'host', '')).completion.values).toEqual(['local']);
+    const r = await res('tmux://sessions/{session_name}{?socket_name,host}', 'session_name', 'r', {
+      socket_name: other.socket,
+      host: 'local',
+    });
     expect(r.completion.values).toEqual(['remote', 'rover']);
   });
 
   it('completes window indexes of the session named in the context', async () => {
-    const uri = 'tmux://sessions/{session_name}/windows/{window_index}{?socket_name}';
+    const uri = 'tmux://sessions/{session_name}/windows/{window_index}{?socket_name,host}';
     expect((await res(uri, 'window_index', '', { session_name: 'alpha' })).completion.values).toEqual(['0', '1', '2']);
     expect((await res(uri, 'window_index', '', { session_name: 'beta' })).completion.values).toEqual(['0']);
     expect((await res(uri, 'window_index', '2', { session_name: 'alpha' })).completion.values).toEqual(['2']);
@@ -63,9 +72,9 @@ describe('completion/complete (docs/reference/resources-and-prompts.md#completio
   });
 
   it('completes pane ids for the pane templates and prompt arguments', async () => {
-    const all = (await res('tmux://panes/{pane_id}{?socket_name}', 'pane_id', '%')).completion.values;
+    const all = (await res('tmux://panes/{pane_id}{?socket_name,host}', 'pane_id', '%')).completion.values;
     expect([...all].sort()).toEqual([...panes].sort());
-    expect((await res('tmux://panes/{pane_id}/content{?socket_name}', 'pane_id', panes[0])).completion.values).toContain(panes[0]);
+    expect((await res('tmux://panes/{pane_id}/content{?socket_name,host}', 'pane_id', panes[0])).completion.values).toContain(panes[0]);
     expect((await prompt('run_and_wait', 'pane_id', '')).completion.values).toEqual(all);
     expect((await prompt('diagnose_failing_pane', 'pane_id', '%')).completion.values).toEqual(all);
     expect((await prompt('interrupt_gracefully', 'pane_id', 'x')).completion.values).toEqual([]);
@@ -81,7 +90,7 @@ describe('completion/complete (docs/reference/resources-and-prompts.md#completio
   });
 
   it('a server that is not running completes to nothing', async () => {
-    const r = await res('tmux://sessions/{session_name}{?socket_name}', 'session_name', '', { socket_name: `${tmux.socket}-none` });
+    const r = await res('tmux://sessions/{session_name}{?socket_name,host}', 'session_name', '', { socket_name: `${tmux.socket}-none` });
     expect(r.completion).toEqual({ values: [], total: 0, hasMore: false });
   });
 

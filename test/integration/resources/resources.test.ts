@@ -61,12 +61,12 @@ describe('tmux:// resources (docs/reference/resources-and-prompts.md#resource-te
     expect((await h.client.listResources()).resources).toEqual([]);
     const { resourceTemplates } = await h.client.listResourceTemplates();
     expect(resourceTemplates.map((t) => [t.name, t.uriTemplate, t.title, t.mimeType])).toEqual([
-      ['get_sessions', 'tmux://sessions{?socket_name}', 'All Sessions', 'application/json'],
-      ['get_session', 'tmux://sessions/{session_name}{?socket_name}', 'Session Detail', 'application/json'],
-      ['get_session_windows', 'tmux://sessions/{session_name}/windows{?socket_name}', 'Session Windows', 'application/json'],
-      ['get_window', 'tmux://sessions/{session_name}/windows/{window_index}{?socket_name}', 'Window Detail', 'application/json'],
-      ['get_pane', 'tmux://panes/{pane_id}{?socket_name}', 'Pane Detail', 'application/json'],
-      ['get_pane_content', 'tmux://panes/{pane_id}/content{?socket_name}', 'Pane Content', 'text/plain'],
+      ['get_sessions', 'tmux://sessions{?socket_name,host}', 'All Sessions', 'application/json'],
+      ['get_session', 'tmux://sessions/{session_name}{?socket_name,host}', 'Session Detail', 'application/json'],
+      ['get_session_windows', 'tmux://sessions/{session_name}/windows{?socket_name,host}', 'Session Windows', 'application/json'],
+      ['get_window', 'tmux://sessions/{session_name}/windows/{window_index}{?socket_name,host}', 'Window Detail', 'application/json'],
+      ['get_pane', 'tmux://panes/{pane_id}{?socket_name,host}', 'Pane Detail', 'application/json'],
+      ['get_pane_content', 'tmux://panes/{pane_id}/content{?socket_name,host}', 'Pane Content', 'text/plain'],
     ]);
     for (const t of resourceTemplates) expect(t.description).toEqual(expect.any(String));
   });
@@ -90,6 +90,8 @@ describe('tmux:// resources (docs/reference/resources-and-prompts.md#resource-te
     ]);
     const elsewhere = await readJson<SessionBody[]>(`tmux://sessions?socket_name=${other.socket}`);
     expect(elsewhere.map((s) => s.session_name)).toEqual(['elsewhere']);
+    // ?host=local is this machine, like no host at all.
+    expect(await readJson<SessionBody[]>(`tmux://sessions?socket_name=${other.socket}&host=local`)).toEqual(elsewhere);
     // Unknown query keys are ignored; an empty socket_name means the default.
     expect((await readJson<Row[]>('tmux://sessions?foo=1&socket_name=')).length).toBe(2);
   });

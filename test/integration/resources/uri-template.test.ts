@@ -25,6 +25,14 @@ describe('UriTemplate (docs/reference/resources-and-prompts.md#uri-matching)', (
     expect(pane.variables).toEqual(['pane_id', 'socket_name']);
   });
 
+  it('reads every variable of a multi-variable query (the templates end in {?socket_name,host}), in any order', () => {
+    const t = new UriTemplate('tmux://panes/{pane_id}{?socket_name,host}');
+    expect(t.variables).toEqual(['pane_id', 'socket_name', 'host']);
+    expect(t.match('tmux://panes/%251')).toEqual({ pane_id: '%1' });
+    expect(t.match('tmux://panes/%251?host=box&socket_name=s')).toEqual({ pane_id: '%1', socket_name: 's', host: 'box' });
+    expect(t.match('tmux://panes/%251?host=user%40box')).toEqual({ pane_id: '%1', host: 'user@box' });
+  });
+
   it('matches whole paths only', () => {
     expect(pane.match('tmux://panes/%251/content')).toBeUndefined();
     expect(pane.match('tmux://panes/')).toBeUndefined();

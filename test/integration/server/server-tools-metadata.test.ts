@@ -4,6 +4,7 @@ type Hints = [boolean, boolean, boolean, boolean];
 
 // docs/reference/tools.md#catalog: tier, RO DE ID OW, title.
 const TABLE: Record<string, { tier: string; hints: Hints; title: string }> = {
+  list_hosts: { tier: 'readonly', hints: [true, false, true, false], title: 'List Hosts' },
   list_servers: { tier: 'readonly', hints: [true, false, true, false], title: 'List tmux Servers' },
   list_sessions: { tier: 'readonly', hints: [true, false, true, false], title: 'List tmux Sessions' },
   create_session: { tier: 'mutating', hints: [false, false, false, false], title: 'Create tmux Session' },
@@ -38,7 +39,8 @@ describe('server family metadata', () => {
   it('advertises the documented parameters (docs/reference/tools.md#server-tools); list_servers has no socket_name', async () => {
     const { tools } = await h.client.listTools();
     const props = (n: string) => Object.keys(tools.find((t) => t.name === n)!.inputSchema.properties ?? {});
-    expect(props('list_servers')).toEqual(['extra_socket_paths']);
+    expect(props('list_hosts')).toEqual([]);
+    expect(props('list_servers')).toEqual(['extra_socket_paths', 'host']);
     expect(props('create_session')).toEqual([
       'session_name',
       'window_name',
@@ -47,10 +49,11 @@ describe('server family metadata', () => {
       'y',
       'environment',
       'socket_name',
+      'host',
       'suppress_persistent_history',
     ]);
-    expect(props('kill_server')).toEqual(['socket_name']);
-    expect(props('get_server_info')).toEqual(['socket_name']);
+    expect(props('kill_server')).toEqual(['socket_name', 'host']);
+    expect(props('get_server_info')).toEqual(['socket_name', 'host']);
     const cs = tools.find((t) => t.name === 'create_session')!.inputSchema as unknown as {
       properties: Record<string, Record<string, unknown>>;
       additionalProperties: boolean;
@@ -59,6 +62,11 @@ describe('server family metadata', () => {
     expect(cs.properties.x).toMatchObject({ default: null });
     expect(JSON.stringify(cs.properties.x)).toContain('"minimum":1');
     expect(cs.properties.suppress_persistent_history).toMatchObject({ type: 'boolean', default: false });
+    const ls = tools.find((t) => t.name === 'list_servers')!.inputSchema as unknown as {
+      properties: Record<string, Record<string, unknown>>;
+    };
+    for (const host of [cs.properties.host, ls.properties.host])
+      expect(host).toMatchObject({ anyOf: [{ type: 'string' }, { type: 'null' }], default: null });
   });
 
   it('declares list outputs and string outputs (docs/reference/protocol.md#output-schemas)', async () => {

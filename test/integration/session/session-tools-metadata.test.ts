@@ -14,8 +14,8 @@ const TABLE: Record<string, { tier: string; hints: Hints; title: string }> = {
 
 // Parameter order of docs/reference/tools.md#session-tools.
 const PARAMS: Record<string, string[]> = {
-  list_windows: ['session_name', 'session_id', 'socket_name', 'filters'],
-  get_session_info: ['session_id', 'session_name', 'socket_name'],
+  list_windows: ['session_name', 'session_id', 'socket_name', 'host', 'filters'],
+  get_session_info: ['session_id', 'session_name', 'socket_name', 'host'],
   create_window: [
     'session_name',
     'session_id',
@@ -24,12 +24,13 @@ const PARAMS: Record<string, string[]> = {
     'attach',
     'direction',
     'socket_name',
+    'host',
     'environment',
     'suppress_persistent_history',
   ],
-  rename_session: ['new_name', 'session_name', 'session_id', 'socket_name'],
-  kill_session: ['session_name', 'session_id', 'socket_name'],
-  select_window: ['window_id', 'window_index', 'direction', 'session_name', 'session_id', 'socket_name'],
+  rename_session: ['new_name', 'session_name', 'session_id', 'socket_name', 'host'],
+  kill_session: ['session_name', 'session_id', 'socket_name', 'host'],
+  select_window: ['window_id', 'window_index', 'direction', 'session_name', 'session_id', 'socket_name', 'host'],
 };
 
 describe('session family metadata', () => {
@@ -74,6 +75,11 @@ describe('session family metadata', () => {
       JSON.stringify((tools.find((t) => t.name === n)!.inputSchema.properties as Record<string, unknown>).direction);
     expect(dir('create_window')).toContain('["before","after"]');
     expect(dir('select_window')).toContain('["next","previous","last"]');
+    for (const name of Object.keys(PARAMS))
+      expect([name, (tools.find((t) => t.name === name)!.inputSchema.properties as Record<string, unknown>).host]).toEqual([
+        name,
+        expect.objectContaining({ anyOf: [{ type: 'string' }, { type: 'null' }], default: null }),
+      ]);
   });
 
   it('only the readonly tools are visible at the readonly tier', async () => {

@@ -73,8 +73,8 @@ describe('window family metadata (docs/reference/tools.md#window-tools, docs/ref
 
   it('schemas: parameter names, required ids, defaults (docs/reference/tools.md#window-tools)', () => {
     const props = (n: string) => Object.keys(tool(n).inputSchema.properties ?? {});
-    expect(props('list_panes')).toEqual(['session_name', 'session_id', 'window_id', 'window_index', 'socket_name', 'filters']);
-    expect(props('get_window_info')).toEqual(['window_id', 'window_index', 'session_name', 'session_id', 'socket_name']);
+    expect(props('list_panes')).toEqual(['session_name', 'session_id', 'window_id', 'window_index', 'socket_name', 'host', 'filters']);
+    expect(props('get_window_info')).toEqual(['window_id', 'window_index', 'session_name', 'session_id', 'socket_name', 'host']);
     expect(props('split_window')).toEqual([
       'pane_id',
       'session_name',
@@ -86,13 +86,23 @@ describe('window family metadata (docs/reference/tools.md#window-tools, docs/ref
       'start_directory',
       'shell',
       'socket_name',
+      'host',
       'environment',
       'suppress_persistent_history',
     ]);
-    expect(props('rename_window')).toEqual(['new_name', 'window_id', 'window_index', 'session_name', 'session_id', 'socket_name']);
-    expect(props('kill_window')).toEqual(['window_id', 'socket_name']);
-    expect(props('select_layout')).toEqual(['layout', 'window_id', 'window_index', 'session_name', 'session_id', 'socket_name']);
-    expect(props('resize_window')).toEqual(['window_id', 'window_index', 'session_name', 'session_id', 'height', 'width', 'socket_name']);
+    expect(props('rename_window')).toEqual(['new_name', 'window_id', 'window_index', 'session_name', 'session_id', 'socket_name', 'host']);
+    expect(props('kill_window')).toEqual(['window_id', 'socket_name', 'host']);
+    expect(props('select_layout')).toEqual(['layout', 'window_id', 'window_index', 'session_name', 'session_id', 'socket_name', 'host']);
+    expect(props('resize_window')).toEqual([
+      'window_id',
+      'window_index',
+      'session_name',
+      'session_id',
+      'height',
+      'width',
+      'socket_name',
+      'host',
+    ]);
     expect(props('move_window')).toEqual([
       'window_id',
       'window_index',
@@ -101,6 +111,7 @@ describe('window family metadata (docs/reference/tools.md#window-tools, docs/ref
       'destination_index',
       'destination_session',
       'socket_name',
+      'host',
     ]);
     expect(tool('kill_window').inputSchema.required).toEqual(['window_id']);
     expect(tool('rename_window').inputSchema.required).toEqual(['new_name']);
@@ -112,6 +123,11 @@ describe('window family metadata (docs/reference/tools.md#window-tools, docs/ref
       default: null,
     });
     expect(split.suppress_persistent_history).toMatchObject({ type: 'boolean', default: false });
+    for (const n of WINDOW_TOOLS)
+      expect([n, tool(n).inputSchema.properties!.host]).toEqual([
+        n,
+        expect.objectContaining({ anyOf: [{ type: 'string' }, { type: 'null' }], default: null }),
+      ]);
     expect(tool('move_window').inputSchema.properties!.destination_index).toMatchObject({ default: '' });
     expect(tool('resize_window').inputSchema.properties!.height).toMatchObject({
       anyOf: [{ type: 'integer', minimum: 1 }, { type: 'null' }],

@@ -5,6 +5,7 @@ import examplePlugin from '../../../examples/custom-tool/index';
 import type { Class } from '../../../src/framework/metadata/param-metadata';
 import { validateDto } from '../../../src/framework/validation/dto-validator';
 import { createServer, type TmuxMcpServer } from '../../../src/server/create-server';
+import { CATALOG_TOOLS } from '../../helpers/catalog-tools';
 
 /**
  * The advertised input schema and the validation agree (docs/reference/protocol.md#input-schemas),
@@ -200,10 +201,11 @@ describe('input schemas and validation agree (property test over every tool)', (
   afterAll(() => app.close());
 
   it('covers every core tool, the prompts-as-tools pair and the example tool', () => {
-    expect(tools.length).toBe(60);
+    expect(tools.length).toBe(61);
     expect(tools.map((t) => t.name)).toEqual(
-      expect.arrayContaining(['pane_tree', 'get_prompt', 'run_command', 'call_mutating_tools_batch']),
+      expect.arrayContaining(['pane_tree', 'get_prompt', 'run_command', 'call_mutating_tools_batch', 'list_hosts']),
     );
+    expect(tools.map((t) => t.name).sort()).toEqual([...CATALOG_TOOLS.map((t) => t[0]), 'list_prompts', 'get_prompt', 'pane_tree'].sort());
   });
 
   it('every value generated from the schema validates', () => {
