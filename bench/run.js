@@ -13,7 +13,7 @@ const os = require('node:os');
 const { execFileSync } = require('node:child_process');
 const { fmt } = require('./lib');
 
-const BENCHES = ['list-panes', 'capture', 'events', 'wait', 'cold-start', 'memory', 'peers'];
+const BENCHES = ['list-panes', 'capture', 'events', 'wait', 'cold-start', 'memory', 'remote', 'peers'];
 
 function parseArgs(argv) {
   let only;
@@ -142,6 +142,18 @@ function render(r, baseline) {
         `Bench 6 with \`NODE_OPTIONS=${sm.nodeOptions}\` (the same calls, batch for batch in turn): ${fmt(sm.end, 1)} MB after 10,000 calls (start ${fmt(sm.start, 1)}, at 5,000: ${fmt(sm.half, 1)}).`,
       );
     }
+  }
+  const rm = r.remote;
+  if (rm && !rm.skipped) {
+    const L = rm.latency;
+    const overLocal = L.remoteControl.p50 / L.local.p50;
+    const execOverControl = L.remoteExec.p50 / L.remoteControl.p50;
+    out.push(
+      `| 7 | remote host over ssh (loopback sshd): list_panes, 10 panes | control p50 ${fmt(L.remoteControl.p50)} / p95 ${fmt(L.remoteControl.p95)} | local p50 ${fmt(L.local.p50)} | ${fmt(overLocal, 2)}× local | ≤ 2× local | ${verdict(overLocal <= 2, `${fmt(overLocal, 2)}×`)} |`,
+      `| 7b | remote host: control engine vs subprocess engine (one ssh session per tmux command) | control p50 ${fmt(L.remoteControl.p50)} | exec p50 ${fmt(L.remoteExec.p50)} / p95 ${fmt(L.remoteExec.p95)}${L.remoteExecRc ? `; with the login shell's rc files ${fmt(L.remoteExecRc.p50)}` : ''} | ${fmt(execOverControl, 1)}× faster | ≥ 20× | ${verdict(execOverControl >= 20, `${fmt(execOverControl, 1)}×`)} |`,
+      `| 7c | remote host: first call of a fresh server (ssh connects, logs in, attaches) | p50 ${fmt(rm.setup.p50, 0)} / max ${fmt(rm.setup.max, 0)} (${rm.setup.n} servers) | — | — | report | — |`,
+      `| 7d | RSS with ${rm.hosts} remote hosts connected | ${fmt(rm.rss.withHosts, 1)} MB | the same server before, local only: ${fmt(rm.rss.localOnly, 1)} MB | +${fmt(rm.rss.withHosts - rm.rss.localOnly, 1)} MB | report | — |`,
+    );
   }
   const pe = r.peers;
   if (pe && !pe.skipped && pe.ops) {

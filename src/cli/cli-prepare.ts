@@ -1,31 +1,51 @@
 import { execFile } from 'node:child_process';
 import { accessSync, constants, statSync } from 'node:fs';
-import { delimiter, isAbsolute, join } from 'node:path';
+import { delimiter, isAbsolute, join, resolve } from 'node:path';
 import { ConfigError, HELP_TEXT, parseArgs, resolveConfig, UsageError } from '../config/config.parser';
 import type { ServerConfig } from '../config/server-config';
 import { VERSION } from '../server/version';
-import { fail } from './cli-exit';
+import { fail, setCheckMode } from './cli-exit';
+
+/**
+ * The installation directory of this package (where its package.json is): the base of relative
+ * plugin paths (docs/reference/configuration.md#plugin-specifiers). This file is dist/cli/.
+ */
+export const PACKAGE_ROOT = resolve(__dirname, '..', '..');
 
 /** What the launcher hands to the server half of the CLI. */
 export interface PreparedCli {
   readonly config: ServerConfig;
+  /** `--check`: report instead of serving (docs/reference/configuration.md#check). */
+  readonly check: boolean;
   /** Runs `tmux -V`; resolves to an error text or null (never rejects). */
   readonly tmuxCheck: () => Promise<string | null>;
 }
 
-const tmuxError = (bin: string, why: string) => `tmux binary not found or not runnable (${bin}): ${why}`;
+/** Where a setting came from, for messages: `TMUX_MCP_TMUX_BIN`, `--tmux-bin`, or the default. */
+const from = (config: ServerConfig, key: string): string => {
+  const s = config.sources?.[key] ?? 'default';
+  return s === 'default' ? 'the default' : s;
+};
 
-/** Whether `bin` names an executable file, as exec would find it (a path, or a name on PATH). */
-function findExecutable(bin: string, path: string | undefined): boolean {
+/** Start-up texts for a tmux binary that is missing or does not run (docs/reference/configuration.md#start-up-failures). */
+export function tmuxError(config: ServerConfig, why: string): string {
+  if (why === 'ENOENT')
+    return `tmux binary not found: ${config.tmuxBin} (from ${from(config, 'tmuxBin')}); install tmux or set TMUX_MCP_TMUX_BIN to its full path`;
+  return `tmux binary ${config.tmuxBin} (from ${from(config, 'tmuxBin')}) does not run: ${why}`;
+}
+
+/** The executable file `bin` names, as exec would find it (a path, or a name on PATH), or null. */
+export function locateExecutable(bin: string, path: string | undefined): string | null {
   const candidates = bin.includes('/') ? [bin] : (path ?? '').split(delimiter).map((d) => join(d || '.', bin));
-  return candidates.some((file) => {
+  for (const file of candidates) {
     try {
       accessSync(isAbsolute(file) || file.startsWith('.') ? file : `./${file}`, constants.X_OK);
-      return statSync(file).isFile();
+      if (statSync(file).isFile()) return file;
     } catch {
-      return false;
+      // next candidate
     }
-  });
+  }
+  return null;
 }
 
 /**
@@ -34,12 +54,19 @@ function findExecutable(bin: string, path: string | undefined): boolean {
  * server half runs once it is connected: spawning a child blocks the main thread for ~4 ms (the
  * fork), which the first reply does not need to wait for (cold start, bench 5).
  */
-function checkTmux(bin: string): () => Promise<string | null> {
+/** Why `execFile` of a binary failed, in words: `ENOENT`, `killed by SIGTERM`, `exit status 1`, or the error code. */
+export function whyNotRun(err: Error): string {
+  const { code, signal } = err as { code?: unknown; signal?: unknown };
+  if (code === 'ENOENT') return 'ENOENT';
+  if (typeof signal === 'string') return `killed by ${signal}`;
+  if (typeof code === 'number') return `exit status ${code}`;
+  return typeof code === 'string' ? code : err.message;
+}
+
+function checkTmux(config: ServerConfig): () => Promise<string | null> {
   return () =>
-    new Promise((resolve) =>
-      execFile(bin, ['-V'], { timeout: 5000 }, (err) =>
-        resolve(err ? tmuxError(bin, (err as NodeJS.ErrnoException).code ?? err.message) : null),
-      ),
+    new Promise((done) =>
+      execFile(config.tmuxBin, ['-V'], { timeout: 5000 }, (err) => done(err ? tmuxError(config, whyNotRun(err)) : null)),
     );
 }
 
@@ -64,6 +91,7 @@ export function prepareCli(argv: readonly string[], env: NodeJS.ProcessEnv): Pre
     process.stdout.write(`tmux-mcp ${VERSION}\n`);
     return null;
   }
+  if (args.check) setCheckMode();
   let config: ServerConfig;
   try {
     config = resolveConfig(args, env);
@@ -71,6 +99,7 @@ export function prepareCli(argv: readonly string[], env: NodeJS.ProcessEnv): Pre
     if (err instanceof ConfigError || err instanceof UsageError) fail(err.message, 1);
     throw err;
   }
-  if (!findExecutable(config.tmuxBin, env.PATH)) fail(tmuxError(config.tmuxBin, 'ENOENT'), 1);
-  return { config, tmuxCheck: checkTmux(config.tmuxBin) };
+  // --check reports a missing binary among everything else instead of stopping at it.
+  if (!args.check && !locateExecutable(config.tmuxBin, env.PATH)) fail(tmuxError(config, 'ENOENT'), 1);
+  return { config, check: args.check === true, tmuxCheck: checkTmux(config) };
 }

@@ -1,10 +1,11 @@
 import 'reflect-metadata';
-import { join } from 'node:path';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { loadPlugin } from '../framework/plugins/plugin-loader';
+import { LOGGER_FACTORY, resolveToken } from '../framework/tokens';
 import { createServer } from '../server/create-server';
+import { VERSION } from '../server/version';
 import { fail } from './cli-exit';
-import type { PreparedCli } from './cli-prepare';
+import { PACKAGE_ROOT, type PreparedCli } from './cli-prepare';
 
 /**
  * The server half of the CLI: plugins, the server, signals and stdio (docs/reference/configuration.md#shutdown). Runs from
@@ -22,8 +23,9 @@ async function main({ config, tmuxCheck }: PreparedCli): Promise<void> {
   const plugins = [];
   for (const spec of config.plugins) {
     try {
-      // The server's own directory is dist/ (where cli.js lives), as before the split.
-      plugins.push(await loadPlugin(spec, join(__dirname, '..')));
+      // Relative paths and package names resolve from the package's own directory first, then the
+      // working directory (docs/reference/configuration.md#plugin-specifiers).
+      plugins.push(await loadPlugin(spec, PACKAGE_ROOT));
     } catch (err) {
       fail((err as Error).message, 1);
     }
@@ -56,4 +58,15 @@ async function main({ config, tmuxCheck }: PreparedCli): Promise<void> {
   // The binary exists (checked before loading the server); whether it runs is known a few ms later.
   const tmuxError = await tmuxCheck();
   if (tmuxError) fail(tmuxError, 1);
+  // A sign of life for whoever reads stderr (docs/reference/configuration.md#start-up).
+  const log = resolveToken(app.container, LOGGER_FACTORY)('tmux_mcp');
+  if (log.isLevelEnabled('info')) log.info(readyLine(app.config));
+}
+
+/** `tmux-mcp 0.1.0 ready: engine control, tier mutating, socket (tmux's default), hosts a, b, 1 plugin`. */
+export function readyLine(c: PreparedCli['config']): string {
+  const socket = c.socketPath ? `socket path ${c.socketPath}` : `socket ${c.socketName ?? "(tmux's default)"}`;
+  const hosts = c.hosts.length ? `, hosts ${c.hosts.join(', ')}` : '';
+  const plugins = c.plugins.length ? `, ${c.plugins.length} plugin${c.plugins.length === 1 ? '' : 's'}` : '';
+  return `tmux-mcp ${VERSION} ready: engine ${c.engine}, tier ${c.safety}, ${socket}${hosts}${plugins}`;
 }

@@ -11,6 +11,8 @@ export class ConfigError extends Error {}
 export interface ParsedArgs {
   help: boolean;
   version: boolean;
+  /** `--check`: report the configuration and exit (docs/reference/configuration.md#check). */
+  check?: boolean;
   flags: Map<string, string>;
   plugins: string[];
   /** `--host`, repeatable. */
@@ -34,7 +36,31 @@ const VALUE_FLAGS = new Set([
   'remote-tmux-bin',
   'ssh-connect-timeout',
 ]);
-const BOOL_FLAGS = new Set(['help', 'version', 'prompts-as-tools']);
+const BOOL_FLAGS = new Set(['help', 'version', 'check', 'prompts-as-tools']);
+
+/** Edit distance (insertions, deletions, substitutions, adjacent swaps). */
+function distance(a: string, b: string): number {
+  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) =>
+    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
+  for (let i = 1; i <= a.length; i++)
+    for (let j = 1; j <= b.length; j++) {
+      d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+    }
+  return d[a.length][b.length];
+}
+
+/** The known option nearest to a mistyped one, when it is near enough to be a typo (docs/reference/configuration.md#command-line). */
+export function nearestOption(name: string): string | null {
+  let best: string | null = null;
+  let bestD = Infinity;
+  for (const o of [...VALUE_FLAGS, ...BOOL_FLAGS]) {
+    const dd = distance(name, o);
+    if (dd < bestD) [best, bestD] = [o, dd];
+  }
+  return best !== null && bestD <= Math.max(1, Math.floor(best.length / 3)) ? best : null;
+}
 
 export function parseArgs(argv: readonly string[]): ParsedArgs {
   const flags = new Map<string, string>();
@@ -42,6 +68,7 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
   const hosts: string[] = [];
   let help = false;
   let version = false;
+  let check = false;
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '-h') {
@@ -55,10 +82,14 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
       if (eq >= 0) throw new UsageError(`--${name} takes no value`);
       if (name === 'help') help = true;
       else if (name === 'version') version = true;
+      else if (name === 'check') check = true;
       else flags.set(name, '1');
       continue;
     }
-    if (!VALUE_FLAGS.has(name)) throw new UsageError(`unknown option: --${name}`);
+    if (!VALUE_FLAGS.has(name)) {
+      const near = nearestOption(name);
+      throw new UsageError(`unknown option: --${name}${near ? `; did you mean --${near}?` : ''}`);
+    }
     let value: string | undefined;
     if (eq >= 0) value = a.slice(eq + 1);
     else value = argv[++i];
@@ -67,99 +98,128 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
     else if (name === 'host') hosts.push(value);
     else flags.set(name, value);
   }
-  return { help, version, flags, plugins, hosts };
+  return { help, version, check, flags, plugins, hosts };
 }
 
 const DECIMAL_RE = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 
+/** Where a setting's value came from: a flag (`--safety`), a variable (`TMUX_MCP_SAFETY`, `LIBTMUX_SAFETY`), or `default`. */
+export type SettingSource = string;
+
+interface Sourced {
+  readonly value: string | undefined;
+  readonly from: SettingSource;
+}
+
 /**
- * `TMUX_MCP_<X>` wins over `LIBTMUX_<X>`; empty means unset
+ * The flag, then `TMUX_MCP_<X>`, then `LIBTMUX_<alias>`; empty means unset
  * (docs/reference/configuration.md#precedence, docs/reference/configuration.md#empty-values).
  */
-function envOf(env: NodeJS.ProcessEnv, name: string, alias?: string): string | undefined {
+function lookup(args: ParsedArgs, env: NodeJS.ProcessEnv, flag: string, name: string, alias?: string): Sourced {
+  const f = args.flags.get(flag);
+  if (f !== undefined) return { value: f, from: `--${flag}` };
   const a = env[`TMUX_MCP_${name}`];
-  if (a !== undefined && a !== '') return a;
+  if (a !== undefined && a !== '') return { value: a, from: `TMUX_MCP_${name}` };
   const b = alias ? env[`LIBTMUX_${alias}`] : undefined;
-  if (b !== undefined && b !== '') return b;
-  return undefined;
+  if (b !== undefined && b !== '') return { value: b, from: `LIBTMUX_${alias}` };
+  return { value: undefined, from: 'default' };
 }
 
 export function resolveConfig(args: ParsedArgs, env: NodeJS.ProcessEnv): ServerConfig {
   const warnings: string[] = [];
-  const pick = (flag: string, name: string, alias?: string) => args.flags.get(flag) ?? envOf(env, name, alias ?? name);
+  const sources: Record<string, SettingSource> = {};
+  const get = (key: string, flag: string, name: string, alias: string | null = name): Sourced => {
+    const r = lookup(args, env, flag, name, alias ?? undefined);
+    sources[key] = r.from;
+    return r;
+  };
+  // Every warning names where the bad value came from (docs/reference/configuration.md#invalid-values).
+  const warn = (from: SettingSource, text: string) => warnings.push(`${from}: ${text}`);
 
   let safety: Tier = 'mutating';
-  const s = pick('safety', 'SAFETY');
-  if (s !== undefined) {
-    if ((TIERS as readonly string[]).includes(s)) safety = s as Tier;
+  const s = get('safety', 'safety', 'SAFETY');
+  if (s.value !== undefined) {
+    if ((TIERS as readonly string[]).includes(s.value)) safety = s.value as Tier;
     else {
       // Fail closed (docs/reference/configuration.md#invalid-values): an unknown tier means the
       // least privilege.
-      warnings.push('invalid safety level; falling back to readonly (values: readonly, mutating, destructive)');
+      warn(s.from, 'invalid safety level; falling back to readonly (values: readonly, mutating, destructive)');
       safety = 'readonly';
     }
   }
 
   let waitMaxSeconds = 30;
-  const w = pick('wait-max-seconds', 'WAIT_MAX_SECONDS', 'MCP_WAIT_MAX_SECONDS');
-  if (w !== undefined) {
+  const w = get('waitMaxSeconds', 'wait-max-seconds', 'WAIT_MAX_SECONDS', 'MCP_WAIT_MAX_SECONDS');
+  if (w.value !== undefined) {
     // A decimal number as Python's float() reads it (docs/reference/configuration.md#wait-ceiling);
     // JS Number() would also take hex, octal and binary literals ('0x10' → 16), which are not
     // numbers here.
-    const n = DECIMAL_RE.test(w.trim()) ? Number(w.trim()) : NaN;
-    if (!Number.isFinite(n)) warnings.push('invalid wait ceiling; using 30 seconds');
+    const n = DECIMAL_RE.test(w.value.trim()) ? Number(w.value.trim()) : NaN;
+    if (!Number.isFinite(n)) warn(w.from, 'invalid wait ceiling; using 30 seconds');
     else waitMaxSeconds = Math.min(120, Math.max(1, n));
   }
 
   // docs/reference/configuration.md#invalid-values: only unset/'0'/'1'; anything else aborts
-  // start-up without echoing the value.
+  // start-up without echoing the value. An empty TMUX_MCP_SUPPRESS_HISTORY is invalid too (it
+  // does not fall back to the alias), as in libtmux-mcp.
   let suppressHistory = true;
   const flagSh = args.flags.get('suppress-history');
-  const envSh = env.TMUX_MCP_SUPPRESS_HISTORY ?? env.LIBTMUX_SUPPRESS_HISTORY;
-  const sh = flagSh ?? envSh;
+  const shFrom =
+    flagSh !== undefined
+      ? '--suppress-history'
+      : env.TMUX_MCP_SUPPRESS_HISTORY !== undefined
+        ? 'TMUX_MCP_SUPPRESS_HISTORY'
+        : env.LIBTMUX_SUPPRESS_HISTORY !== undefined
+          ? 'LIBTMUX_SUPPRESS_HISTORY'
+          : 'default';
+  sources.suppressHistory = shFrom;
+  const sh = flagSh ?? env.TMUX_MCP_SUPPRESS_HISTORY ?? env.LIBTMUX_SUPPRESS_HISTORY;
   if (sh !== undefined) {
     if (sh === '0') suppressHistory = false;
-    else if (sh !== '1') throw new ConfigError("TMUX_MCP_SUPPRESS_HISTORY must be unset, '0', or '1'");
+    else if (sh !== '1') throw new ConfigError(`${shFrom} must be unset, '0', or '1'`);
   }
 
   let promptsAsTools = false;
-  const p = args.flags.get('prompts-as-tools') ?? envOf(env, 'PROMPTS_AS_TOOLS', 'MCP_PROMPTS_AS_TOOLS');
-  if (p !== undefined) {
-    if (p === '1') promptsAsTools = true;
-    else if (p !== '0') warnings.push('invalid prompts-as-tools value; expected 1 or 0 (prompts stay prompts)');
+  const p = get('promptsAsTools', 'prompts-as-tools', 'PROMPTS_AS_TOOLS', 'MCP_PROMPTS_AS_TOOLS');
+  if (p.value !== undefined) {
+    if (p.value === '1') promptsAsTools = true;
+    else if (p.value !== '0') warn(p.from, 'invalid prompts-as-tools value; expected 1 or 0 (prompts stay prompts)');
   }
 
   let engine: EngineMode = 'control';
-  const e = args.flags.get('engine') ?? envOf(env, 'ENGINE');
-  if (e !== undefined) {
-    if (e === 'control' || e === 'exec') engine = e;
-    else warnings.push('invalid engine; expected control or exec (using control)');
+  const e = get('engine', 'engine', 'ENGINE', null);
+  if (e.value !== undefined) {
+    if (e.value === 'control' || e.value === 'exec') engine = e.value;
+    else warn(e.from, 'invalid engine; expected control or exec (using control)');
   }
 
   let logLevel: LogLevel = 'info';
-  const l = args.flags.get('log-level') ?? envOf(env, 'LOG_LEVEL');
-  if (l !== undefined) {
-    const ll = l.toLowerCase();
+  const l = get('logLevel', 'log-level', 'LOG_LEVEL', null);
+  if (l.value !== undefined) {
+    const ll = l.value.toLowerCase();
     if (ll === 'error' || ll === 'warn' || ll === 'info' || ll === 'debug') logLevel = ll;
     else if (ll === 'warning') logLevel = 'warn';
-    else warnings.push('invalid log level; expected error, warn, info or debug (using info)');
+    else warn(l.from, 'invalid log level; expected error, warn, info or debug (using info)');
   }
 
-  const pluginsEnv = envOf(env, 'PLUGINS');
+  const pluginsEnv = lookup(args, env, 'plugin', 'PLUGINS');
+  sources.plugins = args.plugins.length ? '--plugin' : pluginsEnv.from;
   const plugins = args.plugins.length
     ? args.plugins
-    : (pluginsEnv ?? '')
+    : (pluginsEnv.value ?? '')
         .split(',')
         .map((x) => x.trim())
         .filter(Boolean);
 
-  const hosts = parseHosts(args.hosts.length ? args.hosts : (envOf(env, 'HOSTS') ?? '').split(','));
+  const hostsEnv = lookup(args, env, 'host', 'HOSTS');
+  sources.hosts = args.hosts.length ? '--host' : hostsEnv.from;
+  const hosts = parseHosts(args.hosts.length ? args.hosts : (hostsEnv.value ?? '').split(','), sources.hosts);
 
   let sshConnectTimeout = 10;
-  const ct = pick('ssh-connect-timeout', 'SSH_CONNECT_TIMEOUT');
-  if (ct !== undefined) {
-    const n = DECIMAL_RE.test(ct.trim()) ? Number(ct.trim()) : NaN;
-    if (!Number.isFinite(n)) warnings.push('invalid ssh connect timeout; using 10 seconds');
+  const ct = get('sshConnectTimeout', 'ssh-connect-timeout', 'SSH_CONNECT_TIMEOUT', null);
+  if (ct.value !== undefined) {
+    const n = DECIMAL_RE.test(ct.value.trim()) ? Number(ct.value.trim()) : NaN;
+    if (!Number.isFinite(n)) warn(ct.from, 'invalid ssh connect timeout; using 10 seconds');
     // ssh takes whole seconds.
     else sshConnectTimeout = Math.min(120, Math.max(1, Math.ceil(n)));
   }
@@ -167,24 +227,25 @@ export function resolveConfig(args: ParsedArgs, env: NodeJS.ProcessEnv): ServerC
   const nz = (v: string | undefined) => (v === undefined || v === '' ? null : v);
   return {
     safety,
-    socketName: nz(pick('socket-name', 'SOCKET')),
-    socketPath: nz(pick('socket-path', 'SOCKET_PATH')),
-    tmuxBin: pick('tmux-bin', 'TMUX_BIN') ?? 'tmux',
+    socketName: nz(get('socketName', 'socket-name', 'SOCKET').value),
+    socketPath: nz(get('socketPath', 'socket-path', 'SOCKET_PATH').value),
+    tmuxBin: get('tmuxBin', 'tmux-bin', 'TMUX_BIN').value ?? 'tmux',
     waitMaxSeconds,
     suppressHistory,
     promptsAsTools,
     engine,
     logLevel,
-    auditLog: nz(args.flags.get('audit-log') ?? envOf(env, 'AUDIT_LOG')),
+    auditLog: nz(get('auditLog', 'audit-log', 'AUDIT_LOG', null).value),
     plugins,
     tmuxEnv: nz(env.TMUX),
     tmuxPane: nz(env.TMUX_PANE),
     tmuxTmpdir: nz(env.TMUX_TMPDIR),
     hosts,
-    sshConfig: nz(pick('ssh-config', 'SSH_CONFIG')),
-    sshBin: pick('ssh-bin', 'SSH_BIN') ?? 'ssh',
-    remoteTmuxBin: pick('remote-tmux-bin', 'REMOTE_TMUX_BIN') ?? 'tmux',
+    sshConfig: nz(get('sshConfig', 'ssh-config', 'SSH_CONFIG', null).value),
+    sshBin: get('sshBin', 'ssh-bin', 'SSH_BIN', null).value ?? 'ssh',
+    remoteTmuxBin: get('remoteTmuxBin', 'remote-tmux-bin', 'REMOTE_TMUX_BIN', null).value ?? 'tmux',
     sshConnectTimeout,
+    sources,
     warnings,
   };
 }
@@ -197,16 +258,16 @@ export const LOCAL_HOST_NAME = 'local';
  * dropped, duplicates once. A destination ssh could read as an option (a leading `-`) or that
  * holds whitespace or control characters fails the start: it would reach ssh's command line.
  */
-function parseHosts(raw: readonly string[]): string[] {
+function parseHosts(raw: readonly string[], from: SettingSource): string[] {
   const out: string[] = [];
   for (const entry of raw) {
     const h = entry.trim();
     if (!h) continue;
     if (h.startsWith('-') || /[\s\x00-\x1f\x7f]/.test(h))
       throw new ConfigError(
-        `TMUX_MCP_HOSTS: ${safeRepr(h)} is not an ssh destination (it may not start with '-' or hold spaces or control characters)`,
+        `${from}: ${safeRepr(h)} is not an ssh destination (it may not start with '-' or hold spaces or control characters)`,
       );
-    if (h === LOCAL_HOST_NAME) throw new ConfigError(`TMUX_MCP_HOSTS: 'local' names this machine and cannot be a remote host`);
+    if (h === LOCAL_HOST_NAME) throw new ConfigError(`${from}: 'local' names this machine and cannot be a remote host`);
     if (!out.includes(h)) out.push(h);
   }
   return out;
@@ -233,6 +294,8 @@ Options (each also settable by environment; a flag wins):
   --ssh-bin <path>           ssh binary (TMUX_MCP_SSH_BIN, default ssh)
   --remote-tmux-bin <path>   tmux on remote hosts (TMUX_MCP_REMOTE_TMUX_BIN, default tmux)
   --ssh-connect-timeout <n>  seconds to reach a host, 1..120 (TMUX_MCP_SSH_CONNECT_TIMEOUT, default 10)
+  --check                    print the configuration, tmux, hosts, plugins and tools, then exit
+                             (non-zero on any problem)
   -h, --help                 show this help
   --version                  print the version
 

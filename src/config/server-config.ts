@@ -33,6 +33,11 @@ export interface ServerConfig {
   remoteTmuxBin: string;
   /** ssh's ConnectTimeout in whole seconds, 1 to 120. */
   sshConnectTimeout: number;
+  /**
+   * Where each setting came from (`--flag`, `TMUX_MCP_X`, `LIBTMUX_X` or `default`), by
+   * ServerConfig key, for `--check` and messages (docs/reference/configuration.md#check).
+   */
+  sources?: Readonly<Record<string, string>>;
   /** Warnings found while parsing (logged once the logger exists). */
   warnings: string[];
 }

@@ -13,7 +13,16 @@ import { ToolDispatcher } from '../framework/pipeline/tool-dispatcher';
 import { buildMcpServer } from '../framework/protocol/mcp-server.adapter';
 import { protocolExtensions } from '../framework/protocol/protocol-extensions';
 import { ToolRegistry } from '../framework/registry/tool-registry';
-import { INTERCEPTORS, LOGGER_FACTORY, resolveAllTokens, SHUTDOWN_HOOKS, TOOL_DISPATCHER } from '../framework/tokens';
+import {
+  ERROR_MAPPERS,
+  INTERCEPTORS,
+  LOGGER_FACTORY,
+  PROMPTS,
+  RESOURCES,
+  resolveAllTokens,
+  SHUTDOWN_HOOKS,
+  TOOL_DISPATCHER,
+} from '../framework/tokens';
 import { SSH_HOSTS } from '../services/host-registry.service';
 import { ENGINE_FACTORY, TmuxServerPool } from '../services/tmux-server-pool.service';
 import { createEngineFactory } from '../tmux/engine.factory';
@@ -34,6 +43,20 @@ export interface CreateServerOptions {
   plugins?: McpPlugin[];
   /** A winston logger to use instead of a new stderr logger. */
   logger?: winston.Logger;
+  /**
+   * Told what each plugin (the core plugin first) added, for `--check`
+   * (docs/reference/configuration.md#check). Costs a resolve of every multi-token per plugin.
+   */
+  onPlugin?: (name: string, added: PluginAdditions) => void;
+}
+
+/** What one plugin registered. */
+export interface PluginAdditions {
+  readonly tools: readonly string[];
+  readonly interceptors: number;
+  readonly errorMappers: number;
+  readonly resources: number;
+  readonly prompts: number;
 }
 
 export type ShutdownHook = () => Promise<void> | void;
@@ -78,13 +101,31 @@ export async function createServer(options: CreateServerOptions = {}): Promise<T
 
   const api = createPluginApi();
   let registry: ToolRegistry | undefined;
+  const counts = () => ({
+    tools: registry?.all().map((d) => d.name) ?? [],
+    interceptors: resolveAllTokens(container, INTERCEPTORS).length,
+    errorMappers: resolveAllTokens(container, ERROR_MAPPERS).length,
+    resources: resolveAllTokens(container, RESOURCES).length,
+    prompts: resolveAllTokens(container, PROMPTS).length,
+  });
   for (const plugin of [corePlugin, ...(options.plugins ?? [])]) {
+    const before = options.onPlugin ? counts() : null;
     try {
       await plugin.register(container, api);
       // Re-discover after each plugin so a bad or duplicate tool is blamed on the plugin that added it.
       registry = new ToolRegistry(container);
     } catch (err) {
       throw new PluginError(plugin.name, err);
+    }
+    if (before && options.onPlugin) {
+      const after = counts();
+      options.onPlugin(plugin.name, {
+        tools: after.tools.filter((t) => !before.tools.includes(t)),
+        interceptors: after.interceptors - before.interceptors,
+        errorMappers: after.errorMappers - before.errorMappers,
+        resources: after.resources - before.resources,
+        prompts: after.prompts - before.prompts,
+      });
     }
   }
   if (!registry) registry = new ToolRegistry(container);

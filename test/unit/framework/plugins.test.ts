@@ -61,7 +61,7 @@ describe('one framework across package copies (docs/reference/configuration.md#w
   });
 });
 
-describe('plugin names resolve from the working directory, then the server directory (docs/reference/configuration.md#plugin-specifiers)', () => {
+describe('plugin specifiers resolve from each base in turn: the server directory, then the working directory (docs/reference/configuration.md#plugin-specifiers)', () => {
   let root: string;
   const pkg = (base: string, name: string, body: string) => {
     const dir = join(base, 'node_modules', name);
@@ -78,7 +78,7 @@ describe('plugin names resolve from the working directory, then the server direc
   });
   afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-  it('prefers the working directory, falls back to the server directory, fails with one clear message', () => {
+  it('package names: the first base that has the package wins; a miss names every base', () => {
     const cwd = join(root, 'cwd');
     const server = join(root, 'server');
     const inCwd = pkg(cwd, 'tmux-mcp-plugin-both', 'module.exports = "cwd";');
@@ -88,12 +88,22 @@ describe('plugin names resolve from the working directory, then the server direc
     expect(resolveSpecifier('tmux-mcp-plugin-server-only', [cwd, server])).toBe(onlyServer);
     expect(() => resolveSpecifier('tmux-mcp-plugin-nowhere', [cwd, server])).toThrow(PluginLoadError);
     expect(() => resolveSpecifier('tmux-mcp-plugin-nowhere', [cwd, server])).toThrow(
-      "plugin 'tmux-mcp-plugin-nowhere' could not be loaded: module not found",
+      `plugin 'tmux-mcp-plugin-nowhere' could not be loaded: module not found (looked from ${cwd}, ${server})`,
     );
   });
 
-  it('relative and absolute paths are files, resolved from the working directory', () => {
-    expect(resolveSpecifier('./x/plugin.js', ['/nowhere'])).toBe(join(process.cwd(), 'x', 'plugin.js'));
+  it('relative paths: the first base where the file exists; a miss names every path tried; absolute paths as they are', () => {
+    const server = join(root, 'server');
+    const cwd = join(root, 'cwd');
+    mkdirSync(join(server, 'x'), { recursive: true });
+    mkdirSync(join(cwd, 'y'), { recursive: true });
+    writeFileSync(join(server, 'x', 'plugin.js'), '');
+    writeFileSync(join(cwd, 'y', 'plugin.js'), '');
+    expect(resolveSpecifier('./x/plugin.js', [server, cwd])).toBe(join(server, 'x', 'plugin.js'));
+    expect(resolveSpecifier('./y/plugin.js', [server, cwd])).toBe(join(cwd, 'y', 'plugin.js'));
+    expect(() => resolveSpecifier('./z/plugin.js', [server, cwd])).toThrow(
+      `plugin './z/plugin.js' could not be loaded: no such file (tried ${join(server, 'z', 'plugin.js')}, ${join(cwd, 'z', 'plugin.js')}); give an absolute path`,
+    );
     expect(resolveSpecifier('/abs/plugin.mjs', ['/nowhere'])).toBe('/abs/plugin.mjs');
   });
 });

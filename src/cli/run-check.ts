@@ -1,0 +1,170 @@
+import 'reflect-metadata';
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+import winston from 'winston';
+import type { ServerConfig } from '../config/server-config';
+import { tierRank } from '../framework/metadata/tool-metadata';
+import { loadPlugin } from '../framework/plugins/plugin-loader';
+import type { McpPlugin } from '../framework/plugins/plugin';
+import { ToolRegistry } from '../framework/registry/tool-registry';
+import { resolveToken } from '../framework/tokens';
+import { SSH_HOSTS } from '../services/host-registry.service';
+import { hostError } from '../services/tmux-error.mapper';
+import { createServer, type PluginAdditions } from '../server/create-server';
+import { VERSION } from '../server/version';
+import { ExecEngine } from '../tmux/exec-engine';
+import type { PreparedCli } from './cli-prepare';
+import { locateExecutable, PACKAGE_ROOT, whyNotRun } from './cli-prepare';
+
+/** One screen: a heading, then `label  value  (source)` rows. */
+class Screen {
+  private readonly lines: string[] = [];
+  heading(text: string): void {
+    this.lines.push('', text);
+  }
+  row(label: string, value: string, note = ''): void {
+    const l = label.length < 22 ? label.padEnd(22) : `${label} `;
+    this.lines.push(`  ${l}${note ? `${value.padEnd(28)} ${note}` : value}`);
+  }
+  text(line: string): void {
+    this.lines.push(line);
+  }
+  toString(): string {
+    return `${this.lines.join('\n')}\n`;
+  }
+}
+
+const SETTINGS: [keyof ServerConfig, string, (c: ServerConfig) => string][] = [
+  ['safety', 'safety (tier)', (c) => c.safety],
+  ['socketName', 'socket name', (c) => c.socketName ?? "(tmux's default)"],
+  ['socketPath', 'socket path', (c) => c.socketPath ?? '—'],
+  ['tmuxBin', 'tmux binary', (c) => c.tmuxBin],
+  ['waitMaxSeconds', 'wait ceiling', (c) => `${c.waitMaxSeconds} s`],
+  ['suppressHistory', 'suppress history', (c) => (c.suppressHistory ? '1' : '0')],
+  ['promptsAsTools', 'prompts as tools', (c) => (c.promptsAsTools ? 'on' : 'off')],
+  ['engine', 'engine', (c) => c.engine],
+  ['logLevel', 'log level', (c) => c.logLevel],
+  ['auditLog', 'audit log', (c) => c.auditLog ?? '—'],
+  ['plugins', 'plugins', (c) => (c.plugins.length ? c.plugins.join(', ') : '—')],
+  ['hosts', 'remote hosts', (c) => (c.hosts.length ? c.hosts.join(', ') : '—')],
+  ['sshConfig', 'ssh config', (c) => c.sshConfig ?? "(the user's)"],
+  ['sshBin', 'ssh binary', (c) => c.sshBin],
+  ['remoteTmuxBin', 'remote tmux binary', (c) => c.remoteTmuxBin],
+  ['sshConnectTimeout', 'ssh connect timeout', (c) => `${c.sshConnectTimeout} s`],
+];
+
+/** `tmux -V` of the configured binary: its version line, or why it did not run. */
+function tmuxVersion(bin: string): Promise<{ version: string | null; error: string | null }> {
+  return new Promise((resolve) =>
+    execFile(bin, ['-V'], { timeout: 5000 }, (err, stdout) => {
+      if (!err) return resolve({ version: stdout.trim(), error: null });
+      const w = whyNotRun(err);
+      const why = w === 'ENOENT' ? 'not found' : w;
+      resolve({ version: null, error: why });
+    }),
+  );
+}
+
+/** The default server: its socket and whether it runs, asked of tmux itself (a subprocess: nothing attaches). */
+async function defaultServer(config: ServerConfig): Promise<string> {
+  const engine = new ExecEngine({ host: null, socketName: config.socketName, socketPath: config.socketPath, tmuxBin: config.tmuxBin });
+  try {
+    const [path] = await engine.run(['display-message', '-p', '#{socket_path}'], { timeoutMs: 5000 });
+    const sessions = await engine.run(['list-sessions', '-F', '#{session_id}'], { timeoutMs: 5000 });
+    return `${path}: running, ${sessions.length} session${sessions.length === 1 ? '' : 's'}`;
+  } catch {
+    const uid = typeof process.geteuid === 'function' ? process.geteuid() : 0;
+    const where = config.socketPath ?? join(config.tmuxTmpdir ?? '/tmp', `tmux-${uid}`, config.socketName ?? 'default');
+    return `${config.socketPath || config.socketName || !config.tmuxEnv ? where : `the server of $TMUX`}: not running (listings answer [] until a session exists)`;
+  }
+}
+
+/**
+ * `tmux-mcp --check` (docs/reference/configuration.md#check): loads the configuration and the
+ * plugins exactly as the server would, prints one screen and exits 1 on any problem.
+ */
+export async function runCheck({ config }: PreparedCli): Promise<void> {
+  const out = new Screen();
+  const problems = [...config.warnings];
+  out.text(`tmux-mcp ${VERSION}: configuration check (Node ${process.version}, ${process.platform} ${process.arch})`);
+
+  out.heading('Settings (value, and where it came from)');
+  for (const [key, label, show] of SETTINGS) out.row(label, show(config), `(${config.sources?.[key] ?? 'default'})`);
+
+  out.heading('tmux');
+  const [tmux, server] = await Promise.all([tmuxVersion(config.tmuxBin), defaultServer(config)]);
+  const located = locateExecutable(config.tmuxBin, process.env.PATH);
+  if (tmux.error) {
+    problems.push(`tmux binary ${config.tmuxBin} (${config.sources?.tmuxBin ?? 'default'}): ${tmux.error}`);
+    out.row('binary', `${config.tmuxBin}: ${tmux.error}`);
+  } else out.row('binary', `${located ?? config.tmuxBin}, ${tmux.version}`);
+  out.row('default server', server);
+
+  // Plugins as the server loads them (docs/reference/configuration.md#plugin-specifiers).
+  const plugins: McpPlugin[] = [];
+  const specOf = new Map<McpPlugin, string>();
+  for (const spec of config.plugins) {
+    try {
+      const p = await loadPlugin(spec, PACKAGE_ROOT);
+      plugins.push(p);
+      specOf.set(p, spec);
+    } catch (err) {
+      problems.push((err as Error).message);
+    }
+  }
+  const added: [string, PluginAdditions][] = [];
+  const silent = winston.createLogger({ silent: true });
+  let app;
+  try {
+    app = await createServer({ config, plugins, logger: silent, onPlugin: (name, a) => added.push([name, a]) });
+  } catch (err) {
+    problems.push((err as Error).message);
+  }
+
+  if (app && config.hosts.length) {
+    out.heading('Remote hosts');
+    const ssh = resolveToken(app.container, SSH_HOSTS);
+    const probes = await Promise.all(config.hosts.map((h) => ssh.get(h).probe()));
+    config.hosts.forEach((h, i) => {
+      const r = probes[i];
+      if (r.error) {
+        const text = hostError(r.error)?.message ?? r.error.message;
+        problems.push(text);
+        out.row(h, text);
+      } else out.row(h, `reachable, ${r.version ?? 'tmux'}`);
+    });
+  }
+
+  out.heading('Plugins (what each registered)');
+  added.forEach(([name, a], index) => {
+    const spec = [...specOf.entries()].find(([p]) => p.name === name)?.[1];
+    // The core plugin comes first; its tools are the catalog (docs/reference/tools.md#catalog).
+    const names = index > 0 && a.tools.length ? ` (${a.tools.join(', ')})` : '';
+    const parts = [
+      `${a.tools.length} tool${a.tools.length === 1 ? '' : 's'}${names}`,
+      `${a.interceptors} interceptor${a.interceptors === 1 ? '' : 's'}`,
+      `${a.errorMappers} error mapper${a.errorMappers === 1 ? '' : 's'}`,
+      `${a.resources} resource${a.resources === 1 ? '' : 's'}`,
+      `${a.prompts} prompt${a.prompts === 1 ? '' : 's'}`,
+    ];
+    out.row(spec ? `${name} (${spec})` : name, parts.join(', '));
+  });
+
+  if (app) {
+    out.heading('Tools');
+    const all = new ToolRegistry(app.container).all();
+    const per = (t: string) => all.filter((d) => d.meta.tier === t).length;
+    const visible = all.filter((d) => tierRank(d.meta.tier) <= tierRank(config.safety)).length;
+    out.row(
+      `${all.length} tools`,
+      `${per('readonly')} readonly, ${per('mutating')} mutating, ${per('destructive')} destructive; ${visible} visible at tier ${config.safety}`,
+    );
+    await app.close();
+  }
+
+  out.heading(problems.length ? `${problems.length} problem${problems.length === 1 ? '' : 's'}:` : 'No problems found.');
+  for (const p of problems) out.text(`  - ${p}`);
+  const code = problems.length ? 1 : 0;
+  // Exit once the screen is written: an idle ssh master or a timer must not keep the check alive.
+  process.stdout.write(out.toString(), () => process.exit(code));
+}
