@@ -19,6 +19,8 @@ module.exports = {
   },
   setupFiles: ['<rootDir>/test/setup-env.ts'],
   globalSetup: '<rootDir>/test/global-setup.js',
+  // Fails the run if a tmux socket file a test created is left in the socket directory.
+  globalTeardown: '<rootDir>/test/global-teardown.ts',
   testTimeout: 30000,
   maxWorkers: 2,
 };

@@ -1,8 +1,8 @@
 'use strict';
 // Shared helpers for the benchmarks: private tmux servers, MCP servers over real stdio, stats.
-const { execFileSync, spawn } = require('node:child_process');
+const { execFileSync, spawn, spawnSync } = require('node:child_process');
 const { randomBytes } = require('node:crypto');
-const { readFileSync } = require('node:fs');
+const { lstatSync, readFileSync, unlinkSync } = require('node:fs');
 const { join } = require('node:path');
 const { Client } = require('@modelcontextprotocol/sdk/client/index.js');
 const { StdioClientTransport } = require('@modelcontextprotocol/sdk/client/stdio.js');
@@ -11,6 +11,21 @@ const ROOT = join(__dirname, '..');
 const CLI = join(ROOT, 'dist', 'cli.js');
 /** The CLI of another built checkout (`--baseline DIR`), to compare against this one in the same run. */
 const cliOf = (root) => join(root, 'dist', 'cli.js');
+
+/**
+ * True once nothing listens on the socket file at `path` any more. tmux's own answer decides
+ * (`list-sessions` never starts a server): only "no server running" / "Connection refused" /
+ * "No such file" count; an exiting server ("server exited unexpectedly") or a wedged one (the
+ * timeout) does not.
+ */
+function socketDead(path) {
+  const r = spawnSync('tmux', ['-S', path, 'list-sessions'], { encoding: 'utf8', stdio: ['ignore', 'ignore', 'pipe'], timeout: 1000 });
+  return (
+    r.status !== null &&
+    r.status !== 0 &&
+    /^(no server running on |error connecting to .*\((Connection refused|No such file or directory)\))/m.test(r.stderr)
+  );
+}
 
 /** A private tmux server (never the default socket); kill() only targets it. */
 class Tmux {
@@ -22,17 +37,38 @@ class Tmux {
   }
   start(name = 'bench', panes = 1) {
     this.run('new-session', '-d', '-s', name, '-x', '200', '-y', '60', 'sh');
+    // tmux 3.3a never unlinks its socket when the server exits: remember where it is so kill() can.
+    this.socketPath = this.run('display-message', '-p', '#{socket_path}');
     for (let i = 1; i < panes; i++) {
       this.run('split-window', '-d', '-t', name, 'sh');
       this.run('select-layout', '-t', name, 'tiled');
     }
     return this;
   }
+  /** Kills this server and then removes its socket file, once (bounded poll) nothing listens on it. */
   kill() {
     try {
-      execFileSync('tmux', ['-L', this.socket, 'kill-server'], { stdio: 'ignore' });
+      execFileSync('tmux', ['-L', this.socket, 'kill-server'], { stdio: 'ignore', timeout: 5000 });
     } catch {
       /* already gone */
+    }
+    const path = this.socketPath ?? join(process.env.TMUX_TMPDIR || '/tmp', `tmux-${process.getuid()}`, this.socket);
+    const wait = new Int32Array(new SharedArrayBuffer(4));
+    // Bounded: a server still answering after 3 s keeps its socket (a live server's is never removed).
+    for (const deadline = Date.now() + 3000; Date.now() < deadline; Atomics.wait(wait, 0, 0, 10)) {
+      try {
+        if (!lstatSync(path).isSocket()) return;
+      } catch {
+        return; // no file left
+      }
+      if (socketDead(path)) {
+        try {
+          unlinkSync(path);
+        } catch {
+          /* removed meanwhile */
+        }
+        return;
+      }
     }
   }
 }

@@ -1,6 +1,8 @@
-// Builds dist/ and dist-examples/ once per jest run when it is missing or older than src/ (e2e tests spawn dist/cli.js).
+// Builds dist/ and dist-examples/ once per jest run when it is missing or older than src/ (e2e tests spawn dist/cli.js),
+// and creates this run's ledger of tmux sockets (see test/helpers/tmux-sockets.ts, checked by test/global-teardown.ts).
 const { execFileSync } = require('node:child_process');
-const { readdirSync, statSync, existsSync } = require('node:fs');
+const { mkdtempSync, readdirSync, statSync, existsSync } = require('node:fs');
+const { tmpdir } = require('node:os');
 const { join } = require('node:path');
 
 function newest(dir) {
@@ -13,6 +15,10 @@ function newest(dir) {
 }
 
 module.exports = async () => {
+  // The fixtures in every worker append the socket paths they create here; workers are started
+  // after this hook and inherit process.env. A fresh directory per run: only this run's sockets count.
+  process.env.JEST_TMUX_SOCKET_LEDGER = mkdtempSync(join(tmpdir(), 'tmux-mcp-jest-ledger-'));
+
   const root = join(__dirname, '..');
   const cli = join(root, 'dist', 'cli.js');
   const example = join(root, 'dist-examples', 'custom-tool', 'index.js');

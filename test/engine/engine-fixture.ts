@@ -4,6 +4,7 @@ import { ControlEngine } from '../../src/tmux/control-engine';
 import type { EngineLogger } from '../../src/tmux/control-client';
 import { ExecEngine } from '../../src/tmux/exec-engine';
 import type { TmuxServerKey } from '../../src/tmux/tmux-engine';
+import { killServerAndSocket, recordSocket, socketPathOf } from '../helpers/tmux-sockets';
 
 /** Collects engine logs so tests can assert on levels (nothing reaches stdout). */
 export class MemoryLogger implements EngineLogger {
@@ -25,10 +26,18 @@ export class MemoryLogger implements EngineLogger {
   }
 }
 
-/** A private tmux server (`-L tmux-mcp-test-<random> -f /dev/null`); kill() touches only it. */
+/**
+ * A private tmux server (`-L tmux-mcp-test-<random> -f /dev/null`); kill() touches only it, and
+ * removes its socket file (tmux leaves it behind: test/helpers/tmux-sockets.ts).
+ */
 export class PrivateTmux {
   readonly socket = `tmux-mcp-test-${randomBytes(6).toString('hex')}`;
   readonly key: TmuxServerKey = { host: null, socketName: this.socket, socketPath: null, tmuxBin: 'tmux' };
+
+  constructor() {
+    // Recorded up front, so the global teardown also checks sockets of tests that never reach kill().
+    recordSocket(socketPathOf(this.socket));
+  }
 
   tmux(...args: string[]): string {
     return execFileSync('tmux', ['-u', '-L', this.socket, '-f', '/dev/null', ...args], { encoding: 'utf8' }).replace(/\n$/, '');
@@ -47,12 +56,9 @@ export class PrivateTmux {
     return this.tmux('new-session', '-d', '-P', '-F', '#{session_id}', '-s', name, '-x', '80', '-y', '24', 'sh');
   }
 
+  /** Kills the server (if any; a test may have SIGKILLed it) and removes its socket file once it is gone. */
   kill(): void {
-    try {
-      execFileSync('tmux', ['-L', this.socket, 'kill-server'], { stdio: 'ignore' });
-    } catch {
-      // already gone
-    }
+    killServerAndSocket(this.socket);
   }
 
   /** The argv prefix engines use for this server. */

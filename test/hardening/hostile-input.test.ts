@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { appendFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { minimalEnv, RawServer } from '../helpers/cli-process';
@@ -7,6 +6,7 @@ import { Answer, accepts, judge, ToolInfo } from '../helpers/hardening-oracle';
 import { settlesWithin, until, waitForProcsOnSocket } from '../helpers/hardening-proc';
 import { HardenedTmux } from '../helpers/hardening-tmux';
 import { McpHarness } from '../helpers/mcp-harness';
+import { killServerAndSocket, recordSocket, socketPathOf } from '../helpers/tmux-sockets';
 
 /**
  * Hostile input, property-based (fast-check): arguments for every tool generated from its own
@@ -36,6 +36,7 @@ interface Call {
 describe.each(['readonly', 'mutating'] as const)('hostile input at safety %s', (tier) => {
   const tmux = new HardenedTmux();
   const alt = `${tmux.socket}-alt`;
+  recordSocket(socketPathOf(alt)); // generated calls may start a server on it (create_session at 'mutating')
   let all: { name: string; inputSchema: Record<string, unknown>; outputSchema?: Record<string, unknown>; tier: string }[];
   let s: RawServer;
   let tmuxPid: number;
@@ -66,11 +67,7 @@ describe.each(['readonly', 'mutating'] as const)('hostile input at safety %s', (
       s.proc.stdin.end();
       if (!(await settlesWithin(s.exited, 3000))) s.proc.kill('SIGKILL');
     }
-    try {
-      execFileSync('tmux', ['-L', alt, 'kill-server'], { stdio: 'ignore' });
-    } catch {
-      // never started
-    }
+    killServerAndSocket(alt); // ends its server if a call started one; removes a socket file left either way
     tmux.cleanup();
   });
 

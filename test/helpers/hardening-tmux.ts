@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { TmuxFixture } from './tmux-fixture';
+import { killServerAndSocket } from './tmux-sockets';
 
 /**
  * A private tmux server for the hardening suites (`tmux -L tmux-mcp-test-<random> -f /dev/null`,
@@ -131,17 +132,18 @@ export class HardenedTmux extends TmuxFixture {
   }
 
   /**
-   * Kills the server (private socket only) and removes the scratch directory. A server that
-   * survives `kill-server` (one of its clients never leaves) is ended by the pid we recorded.
+   * Kills the server (private socket only), removes its socket file once it is gone, and removes
+   * the scratch directory. A server that survives `kill-server` (one of its clients never leaves)
+   * is ended by the pids we recorded.
    */
   cleanup(): void {
-    try {
-      execFileSync('tmux', ['-L', this.socket, 'kill-server'], { stdio: 'ignore', timeout: 5000 });
-    } catch {
-      // gone already, or wedged (handled below)
-    }
-    this.forceKill();
+    killServerAndSocket(this.socket, this.pids);
     rmSync(this.dir, { recursive: true, force: true });
+  }
+
+  /** As TmuxFixture.kill(), with the recorded pids as the fallback for a server that will not exit. */
+  override kill(): void {
+    killServerAndSocket(this.socket, this.pids);
   }
 
   /** SIGKILLs the servers this fixture started that still run (one too busy to answer tmux). */

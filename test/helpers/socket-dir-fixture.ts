@@ -2,6 +2,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { killServerAndSocket } from './tmux-sockets';
 
 /**
  * A private TMUX_TMPDIR for socket-discovery tests: `<dir>/tmux-<euid>/` holds tmux servers
@@ -49,14 +50,12 @@ export class SocketDirFixture {
     return path;
   }
 
+  /** Kills the server at `path` (one this fixture started) and removes its socket file once it is gone. */
   killServer(path: string): void {
-    try {
-      execFileSync('tmux', ['-S', path, 'kill-server'], { stdio: 'ignore' });
-    } catch {
-      // already gone
-    }
+    killServerAndSocket(path);
   }
 
+  /** Kills these servers, each gone (and its socket removed) before the directory under them goes. */
   cleanup(): void {
     for (const p of this.servers) this.killServer(p);
     rmSync(this.dir, { recursive: true, force: true });
