@@ -26,7 +26,17 @@ const nodeGlobals = Object.fromEntries(
 
 export default tseslint.config(
   {
-    ignores: ['dist/**', 'dist-esm/**', 'dist-examples/**', 'node_modules/**', 'coverage/**', 'test/fixtures/plugins/syntax-error.cjs'],
+    ignores: [
+      'dist/**',
+      'dist-esm/**',
+      'dist-examples/**',
+      'node_modules/**',
+      'coverage/**',
+      'test/fixtures/plugins/syntax-error.cjs',
+      // a plugin template built in place (its README suggests a copy outside the repository)
+      'examples/plugin-template/dist/**',
+      'examples/plugin-template/node_modules/**',
+    ],
   },
   js.configs.recommended,
   {
@@ -46,6 +56,14 @@ export default tseslint.config(
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
       ],
     },
+  },
+  {
+    // The plugin template has a tsconfig.json of its own (it builds against the packed package,
+    // test/e2e/plugin-template.test.ts), which the project service would pick, and inside the
+    // repository that one cannot resolve 'tmux-mcp-ts'. Lint it with the root tsconfig, whose
+    // `paths` resolve the package to src/ (the type check does the same).
+    files: ['examples/plugin-template/**/*.ts'],
+    languageOptions: { parserOptions: { projectService: false, project: ['./tsconfig.json'], tsconfigRootDir: import.meta.dirname } },
   },
   {
     files: ['**/*.js', '**/*.cjs', '**/*.mjs'],

@@ -6,7 +6,9 @@
  *   and an `execute(input, ctx)` method. Inject services through the constructor.
  * - Write a plugin: `export default definePlugin({ name, register(container, api) { ... } })` and
  *   register tool classes under `TOOL_CLASSES`, interceptors under `INTERCEPTORS`, error mappers
- *   under `ERROR_MAPPERS`, or replace a service by registering a class for its token.
+ *   under `ERROR_MAPPERS`, resource templates under `RESOURCES`, prompts under `PROMPTS`, or
+ *   replace a service by registering a class for its token. Compile with `experimentalDecorators`
+ *   and `emitDecoratorMetadata` (docs/reference/configuration.md#plugin-projects).
  * - Embed: `const app = await createServer(options); await app.connect(transport)`.
  *
  * @packageDocumentation

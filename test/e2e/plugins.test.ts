@@ -69,6 +69,10 @@ describe('broken plugins stop the server with one clear line', () => {
     ['syntax-error.cjs', /plugin '.*syntax-error\.cjs' could not be loaded: /],
     ['duplicate-tool.cjs', /plugin 'dup-tool' failed to register: duplicate tool name 'list_sessions'/],
     ['untagged-tool.cjs', /plugin 'untagged' failed to register: tool class NoMeta has no @Tool metadata/],
+    [
+      'no-metadata-tool.cjs',
+      /plugin 'no-metadata' failed to register: tool class CountPanesTool cannot be built: .*"emitDecoratorMetadata": true in tsconfig\.json/,
+    ],
     ['bad-name-tool.cjs', /plugin '.*bad-name-tool\.cjs' could not be loaded: @Tool on Bad: static toolName must be snake_case/],
     ['does-not-exist.cjs', /plugin '.*does-not-exist\.cjs' could not be loaded/],
   ])('%s', async (file, re) => {

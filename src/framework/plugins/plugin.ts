@@ -6,6 +6,8 @@ import { Tool } from '../decorators/tool.decorator';
 import { UseInterceptors } from '../decorators/use-interceptors.decorator';
 import { ExpectedToolError, ToolError, ValidationError } from '../errors/tool-errors';
 import { ORDER } from '../pipeline/tool-interceptor';
+import { PromptArgumentError } from '../protocol/prompts.handlers';
+import { ResourceNotFoundError } from '../protocol/resources.handlers';
 import * as tokens from '../tokens';
 
 /**
@@ -26,6 +28,10 @@ export interface PluginApi {
   readonly ToolError: typeof ToolError;
   readonly ExpectedToolError: typeof ExpectedToolError;
   readonly ValidationError: typeof ValidationError;
+  /** For RESOURCES providers: a missing object (JSON-RPC -32002). */
+  readonly ResourceNotFoundError: typeof ResourceNotFoundError;
+  /** For PROMPTS providers: a malformed argument (JSON-RPC -32602). */
+  readonly PromptArgumentError: typeof PromptArgumentError;
   readonly ORDER: typeof ORDER;
   readonly tokens: typeof tokens;
 }
@@ -45,6 +51,8 @@ export function createPluginApi(): PluginApi {
     ToolError,
     ExpectedToolError,
     ValidationError,
+    ResourceNotFoundError,
+    PromptArgumentError,
     ORDER,
     tokens,
   };

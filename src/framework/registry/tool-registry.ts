@@ -1,9 +1,10 @@
 import type { DependencyContainer } from 'tsyringe';
 import type { Class } from '../metadata/param-metadata';
-import { getToolMetadata } from '../metadata/tool-metadata';
+import { getErrorMappers, getToolInterceptors, getToolMetadata } from '../metadata/tool-metadata';
 import { objectSchema } from '../validation/dto-schema';
 import { outputSchemaOf } from '../output/output-schema';
-import { resolveAllTokens, TOOL_CLASSES } from '../tokens';
+import { ERROR_MAPPERS, resolveAllTokens, TOOL_CLASSES } from '../tokens';
+import { injectionProblem } from './injection-check';
 import type { ToolDescriptor } from './tool-descriptor';
 
 /** Raised at start when tool discovery finds a problem; the CLI prints it as one line and exits 1. */
@@ -11,7 +12,9 @@ export class ToolRegistrationError extends Error {}
 
 /**
  * Discovers tool classes registered under TOOL_CLASSES and builds their descriptors once.
- * Duplicate names and classes without `@Tool` metadata fail at start.
+ * Duplicate names, classes without `@Tool` metadata, and classes the container would build
+ * without knowing their constructor parameters fail at start
+ * (docs/reference/configuration.md#plugin-failures).
  */
 export class ToolRegistry {
   private readonly byName = new Map<string, ToolDescriptor>();
@@ -19,12 +22,20 @@ export class ToolRegistry {
   constructor(private readonly container: DependencyContainer) {
     const classes = resolveAllTokens(container, TOOL_CLASSES);
     for (const cls of classes) this.add(cls);
+    // Global mappers are built from their classes at start-up too, but tsyringe's own error
+    // ("TypeInfo not known") names neither the cause nor the setting.
+    for (const m of resolveAllTokens(container, ERROR_MAPPERS)) check(injectionProblem(m, 'error mapper (ERROR_MAPPERS)', false));
   }
 
   private add(cls: Class): void {
     const meta = typeof cls === 'function' ? getToolMetadata(cls) : undefined;
     const label = typeof cls === 'function' ? cls.name || '<anonymous>' : String(cls);
     if (!meta) throw new ToolRegistrationError(`tool class ${label} has no @Tool metadata`);
+    // Classes the container builds per call: checked now, or the first call would be the one to
+    // fail (docs/reference/configuration.md#plugin-projects).
+    check(injectionProblem(cls, 'tool class', true));
+    for (const m of getErrorMappers(cls)) check(injectionProblem(m, `error mapper (@HandleErrors of ${label})`, false));
+    for (const i of getToolInterceptors(cls)) check(injectionProblem(i, `interceptor (@UseInterceptors of ${label})`, false));
     if (this.byName.has(meta.name))
       throw new ToolRegistrationError(`duplicate tool name '${meta.name}' (${label} and ${this.byName.get(meta.name)!.cls.name})`);
     this.byName.set(meta.name, {
@@ -43,4 +54,8 @@ export class ToolRegistry {
   all(): ToolDescriptor[] {
     return [...this.byName.values()];
   }
+}
+
+function check(problem: string | undefined): void {
+  if (problem) throw new ToolRegistrationError(problem);
 }
