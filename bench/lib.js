@@ -118,6 +118,24 @@ async function time(fn) {
   return now() - t0;
 }
 
+/**
+ * Runs every series of `series` (name → async fn) `warmup` times, then `iterations` rounds in
+ * rotating order (each series goes first in turn, so none always follows the same neighbour),
+ * and returns the samples in milliseconds per name.
+ */
+async function interleave(series, iterations, warmup = 20) {
+  const names = Object.keys(series);
+  for (let i = 0; i < warmup; i++) for (const n of names) await series[n]();
+  const samples = Object.fromEntries(names.map((n) => [n, []]));
+  for (let i = 0; i < iterations; i++) {
+    for (let k = 0; k < names.length; k++) {
+      const n = names[(i + k) % names.length];
+      samples[n].push(await time(series[n]));
+    }
+  }
+  return samples;
+}
+
 const fmt = (x, d = 2) => (Number.isFinite(x) ? x.toFixed(d) : String(x));
 
 /**
@@ -187,6 +205,7 @@ module.exports = {
   rssMb,
   stats,
   time,
+  interleave,
   now,
   fmt,
   spawnTime,

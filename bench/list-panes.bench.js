@@ -8,7 +8,7 @@
 //  - the control engine with the default log level (info: audit and timing lines per call).
 // With a baseline build (`--baseline DIR`), a third loop interleaves both engines of both builds.
 const { execFile } = require('node:child_process');
-const { Tmux, startServer, stats, time, now, rawControl, cliOf } = require('./lib');
+const { Tmux, startServer, stats, time, interleave, now, rawControl, cliOf } = require('./lib');
 const { PANE_FIELDS, formatOf } = require('../dist/services/tmux-formats');
 
 module.exports = async function listPanes({ iterations = 300, baseline } = {}) {
@@ -59,14 +59,7 @@ module.exports = async function listPanes({ iterations = 300, baseline } = {}) {
       rawSubprocess: sub,
     };
     const names = Object.keys(series);
-    for (let i = 0; i < 20; i++) for (const n of names) await series[n]();
-    const samples = Object.fromEntries(names.map((n) => [n, []]));
-    for (let i = 0; i < iterations; i++) {
-      for (let k = 0; k < names.length; k++) {
-        const n = names[(i + k) % names.length];
-        samples[n].push(await time(series[n]));
-      }
-    }
+    const samples = await interleave(series, iterations);
     // This build against the baseline: four series in rotating order, in a loop of their own.
     let vsBaseline;
     if (base) {
@@ -76,16 +69,8 @@ module.exports = async function listPanes({ iterations = 300, baseline } = {}) {
         baselineControl: () => call(base.control),
         baselineExec: () => call(base.exec),
       };
-      const fourNames = Object.keys(four);
-      for (let i = 0; i < 30; i++) for (const n of fourNames) await four[n]();
-      const fourSamples = Object.fromEntries(fourNames.map((n) => [n, []]));
-      for (let i = 0; i < iterations; i++) {
-        for (let k = 0; k < fourNames.length; k++) {
-          const n = fourNames[(i + k) % fourNames.length];
-          fourSamples[n].push(await time(four[n]));
-        }
-      }
-      vsBaseline = Object.fromEntries(fourNames.map((n) => [n, stats(fourSamples[n])]));
+      const fourSamples = await interleave(four, iterations, 30);
+      vsBaseline = Object.fromEntries(Object.keys(four).map((n) => [n, stats(fourSamples[n])]));
     }
     const throughput = async (s, n) => {
       const t0 = now();

@@ -16,7 +16,7 @@
 const { mkdtempSync, rmSync, writeFileSync } = require('node:fs');
 const { tmpdir } = require('node:os');
 const { join } = require('node:path');
-const { Tmux, startServer, stats, time, rssMb } = require('./lib');
+const { Tmux, startServer, stats, time, interleave, rssMb } = require('./lib');
 
 /** The TypeScript fixture, bundled to CommonJS once per run. */
 function loadFixture() {
@@ -119,14 +119,7 @@ module.exports = async function remote({ iterations = 200, setups = 7, hostCount
       ...(rcHost ? { remoteExecRc: () => checked(remoteExec, rcHost) } : {}),
     };
     const names = Object.keys(series);
-    for (let i = 0; i < 20; i++) for (const n of names) await series[n]();
-    const samples = Object.fromEntries(names.map((n) => [n, []]));
-    for (let i = 0; i < iterations; i++) {
-      for (let k = 0; k < names.length; k++) {
-        const n = names[(i + k) % names.length];
-        samples[n].push(await time(series[n]));
-      }
-    }
+    const samples = await interleave(series, iterations);
 
     // RSS: the local series' server before and after it has reached every host.
     const rssLocalOnly = rssMb(local.pid);

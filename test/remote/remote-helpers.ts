@@ -8,7 +8,10 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ServerConfig } from '../../src/config/server-config';
 import { findSshd, type SshdFixture } from '../helpers/sshd-fixture';
+import { until } from '../helpers/poll';
 import type { TmuxFixture } from '../helpers/tmux-fixture';
+
+export { until };
 
 export const sshdPath = findSshd();
 if (!sshdPath) console.warn('sshd is not installed: skipping test/remote (install openssh-server; .ci/run does)');
@@ -43,17 +46,6 @@ export function sshConfigWith(sshd: SshdFixture, name: string, aliases: Record<s
   const path = join(sshd.dir, name);
   writeFileSync(path, `${extra.join('')}${readFileSync(sshd.sshConfigPath, 'utf8')}`, { mode: 0o600 });
   return path;
-}
-
-/** Re-reads a condition until it holds (bounded; the pause only paces the re-reads). */
-export async function until<T>(read: () => T | Promise<T>, ok: (v: T) => boolean, what: string, tries = 400): Promise<T> {
-  let v = await read();
-  for (let i = 0; i < tries && !ok(v); i++) {
-    await new Promise((r) => setTimeout(r, 25));
-    v = await read();
-  }
-  if (!ok(v)) throw new Error(`condition never held: ${what} (last value: ${JSON.stringify(v)})`);
-  return v;
 }
 
 /** Live processes (not zombies) with their argv, from /proc (read-only). */

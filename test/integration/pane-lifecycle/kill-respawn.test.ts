@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { McpHarness } from '../../helpers/mcp-harness';
 import { TmuxFixture } from '../../helpers/tmux-fixture';
-import { until } from './poll';
+import { until } from '../../helpers/poll';
 
 type Pane = Record<string, unknown> & { pane_id: string; pane_pid: number };
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { McpHarness } from '../../helpers/mcp-harness';
 import { TmuxFixture } from '../../helpers/tmux-fixture';
-import { until } from './poll';
+import { until } from '../../helpers/poll';
 
 describe('pipe_pane', () => {
   const tmux = new TmuxFixture();
