@@ -13,7 +13,7 @@ module.exports = async function events({ iterations = 200 } = {}) {
   const tmux = new Tmux().start('ev');
   const pane = tmux.run('display-message', '-p', '-t', 'ev', '#{pane_id}');
   tmux.run('send-keys', '-t', pane, 'exec cat', 'Enter');
-  const engine = createEngineFactory('control', () => quiet)({ socketName: tmux.socket, socketPath: null, tmuxBin: 'tmux' });
+  const engine = createEngineFactory('control', () => quiet)({ socketName: tmux.socket, socketPath: null, tmuxBin: 'tmux', host: null });
   const typist = rawControl(tmux.socket, 'ev');
   await typist.ready;
   try {

@@ -113,7 +113,7 @@ function render(r, baseline) {
   const ev = r.events;
   if (ev) {
     out.push(
-      `| 4 | event wake-up, print → subscriber (engine level) | p50 ${fmt(ev.wake.p50)} / p95 ${fmt(ev.wake.p95)} | polling every 50 ms: expected mean 25 | — | p50 ≤ 2, p95 ≤ 10, no idle CPU | ${verdict(ev.wake.p50 <= 2 && ev.wake.p95 <= 10 && ev.idleCpuMs <= 5, `p50 ${fmt(ev.wake.p50)}, p95 ${fmt(ev.wake.p95)}, idle CPU ${fmt(ev.idleCpuMs)} ms/5 s`)} (idle CPU ${fmt(ev.idleCpuMs)} ms over 5 s) |`,
+      `| 4 | event wake-up, print → subscriber (engine level) | p50 ${fmt(ev.wake.p50)} / p95 ${fmt(ev.wake.p95)} | polling every 50 ms: expected mean 25 | — | p50 ≤ 2, p95 ≤ 10, no idle CPU | ${verdict(ev.wake.p50 <= 2 && ev.wake.p95 <= 10 && ev.idleCpuMs <= 5, `p50 ${fmt(ev.wake.p50)}, p95 ${fmt(ev.wake.p95)}, idle CPU ${fmt(ev.idleCpuMs)} ms over 5 s`)}${ev.wake.p50 <= 2 && ev.wake.p95 <= 10 && ev.idleCpuMs <= 5 ? ` (idle CPU ${fmt(ev.idleCpuMs)} ms over 5 s)` : ''} |`,
     );
   }
   const w = r.wait;
@@ -134,12 +134,12 @@ function render(r, baseline) {
   if (m) {
     const growth = m.end - m.half;
     out.push(
-      `| 6 | memory, RSS after 10,000 calls | ${fmt(m.end, 1)} MB (start ${fmt(m.start, 1)}, at 5,000: ${fmt(m.half, 1)}) | — | growth 5k→10k ${fmt(growth, 1)} MB | ≤ 100 MB, not growing | ${verdict(m.end <= 100 && growth <= 2, `${fmt(m.end, 1)} MB, +${fmt(growth, 1)} MB`)} |`,
+      `| 6 | memory, RSS after 10,000 calls | ${fmt(m.end, 1)} MB (start ${fmt(m.start, 1)}, at 5,000: ${fmt(m.half, 1)}; then ${m.pace}: ${fmt(m.paced, 1)}) | — | growth 5k→10k ${fmt(growth, 1)} MB | ≤ 100 MB, not growing | ${verdict(m.end <= 100 && growth <= 2, `${fmt(m.end, 1)} MB, +${fmt(growth, 1)} MB`)} |`,
     );
     const sm = m.smallNewSpace;
     if (sm) {
       notes.push(
-        `Bench 6 with \`NODE_OPTIONS=${sm.nodeOptions}\` (the same calls, batch for batch in turn): ${fmt(sm.end, 1)} MB after 10,000 calls (start ${fmt(sm.start, 1)}, at 5,000: ${fmt(sm.half, 1)}).`,
+        `Bench 6 with \`NODE_OPTIONS=${sm.nodeOptions}\` (the same calls, batch for batch in turn): ${fmt(sm.end, 1)} MB after 10,000 calls (start ${fmt(sm.start, 1)}, at 5,000: ${fmt(sm.half, 1)}; then ${m.pace}: ${fmt(sm.paced, 1)}).`,
       );
     }
   }
@@ -204,7 +204,7 @@ function render(r, baseline) {
     }
     if (m?.baseline) {
       lines.push(
-        `memory after 10,000 calls (batches in turn): this build ${fmt(m.end, 1)} MB (at 5,000: ${fmt(m.half, 1)}), baseline ${fmt(m.baseline.end, 1)} MB (at 5,000: ${fmt(m.baseline.half, 1)}).`,
+        `memory after 10,000 calls (batches in turn): this build ${fmt(m.end, 1)} MB (at 5,000: ${fmt(m.half, 1)}), baseline ${fmt(m.baseline.end, 1)} MB (at 5,000: ${fmt(m.baseline.half, 1)}); after ${m.pace}: this build ${fmt(m.paced, 1)} MB, baseline ${fmt(m.baseline.paced, 1)} MB.`,
       );
     }
     if (lines.length) notes.push(`Against the baseline build ${describe(baseline)}, interleaved in this run: ${lines.join(' ')}`);
