@@ -35,6 +35,9 @@ describe.each(['readonly', 'mutating'] as const)('off-tier tools are refused at 
   beforeAll(async () => {
     tmux.start('main');
     tmux.session('other');
+    // The snapshot holds window names: freeze them, or tmux's automatic rename (bash -c sh → sh,
+    // on tmux's own timer) could change one between two snapshots with no call involved.
+    tmux.tmux('set-option', '-g', 'automatic-rename', 'off');
     pane = tmux.firstPane('main');
     tmux.tmux('send-keys', '-t', pane, 'echo HZ-STILL-""HERE', 'Enter');
     for (let i = 0; i < 500 && !tmux.tmux('capture-pane', '-p', '-t', pane).includes('HZ-STILL-HERE'); i++)

@@ -30,6 +30,9 @@ describe('search_panes', () => {
 
   beforeAll(async () => {
     tmux.start('srch');
+    // Results carry window names: freeze them, or tmux's automatic rename (bash -c sh → sh, on
+    // tmux's own timer) could change one between a search and the read-back.
+    tmux.tmux('set-option', '-g', 'automatic-rename', 'off');
     h = await McpHarness.start({ socket: tmux.socket });
     // Enough panes that ids reach two digits (%2 must sort before %10).
     for (let i = 0; i < 11; i++) panes.push(await newPane(tmux, 'srch'));
