@@ -12,7 +12,17 @@ import { ControlEngine } from '../../src/tmux/control-engine';
 import { McpHarness, type CallResult } from '../helpers/mcp-harness';
 import { SshdFixture } from '../helpers/sshd-fixture';
 import { TmuxFixture } from '../helpers/tmux-fixture';
-import { describeSsh, processes, readyPane, remoteConfig, sshConfigWith, sshdPath, until, waitForProcesses } from './remote-helpers';
+import {
+  describeSsh,
+  processes,
+  readyPane,
+  remoteConfig,
+  sshConfigWith,
+  sshdPath,
+  until,
+  waitForProcesses,
+  startRemote,
+} from './remote-helpers';
 
 /** An ssh config alias whose port accepts TCP connections and never says a word. */
 const HANG = 'tmux-mcp-hang';
@@ -96,10 +106,7 @@ describeSsh('remote faults (docs/reference/engine.md#remote-faults)', () => {
   }
 
   beforeAll(async () => {
-    await sshd.start();
-    host = sshd.host;
-    tmux.start('main');
-    tmux.tmux('set-option', '-g', 'default-shell', '/bin/sh');
+    host = await startRemote(sshd, tmux);
     sshConfig = sshConfigWith(sshd, 'ssh_config_faults', { [HANG]: await hole.listen() });
     h = await McpHarness.start({ socket: tmux.socket, config: remoteConfig(sshd, { hosts: [host, HANG], sshConfig }) });
     harnesses.push(h);

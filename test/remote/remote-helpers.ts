@@ -18,6 +18,17 @@ if (!sshdPath) console.warn('sshd is not installed: skipping test/remote (instal
 /** `describe` when sshd is installed, else `describe.skip` (the suites need a real OpenSSH server). */
 export const describeSsh = sshdPath ? describe : describe.skip;
 
+/**
+ * Starts the sshd and the "remote" tmux server (session `main`); windows the tools create there
+ * run sh, never the user's interactive shell. Returns the host to pass as `host`.
+ */
+export async function startRemote(sshd: SshdFixture, tmux: TmuxFixture): Promise<string> {
+  await sshd.start();
+  tmux.start('main');
+  tmux.tmux('set-option', '-g', 'default-shell', '/bin/sh');
+  return sshd.host;
+}
+
 /** Server settings that make `sshd.host` a configured remote host (docs/reference/configuration.md#remote-hosts). */
 export function remoteConfig(sshd: SshdFixture, extra: Partial<ServerConfig> = {}): Partial<ServerConfig> {
   return { hosts: [sshd.host], sshConfig: sshd.sshConfigPath, sshConnectTimeout: 5, ...extra };

@@ -14,7 +14,7 @@ import { McpHarness } from '../helpers/mcp-harness';
 import { SshdFixture, shellQuote } from '../helpers/sshd-fixture';
 import { TmuxFixture } from '../helpers/tmux-fixture';
 import { killServerAndSocket, recordSocket, socketPathOf } from '../helpers/tmux-sockets';
-import { describeSsh, newPane, remoteConfig, sshdPath, until } from './remote-helpers';
+import { describeSsh, newPane, remoteConfig, sshdPath, until, startRemote } from './remote-helpers';
 
 type Row = Record<string, unknown>;
 
@@ -92,10 +92,7 @@ describeSsh('injection through host (docs/reference/safety.md#remote-hosts)', ()
   }
 
   beforeAll(async () => {
-    await sshd.start();
-    host = sshd.host;
-    tmux.start('main');
-    tmux.tmux('set-option', '-g', 'default-shell', '/bin/sh');
+    host = await startRemote(sshd, tmux);
     oracle.start('oracle');
     h = await McpHarness.start({ socket: tmux.socket, config: remoteConfig(sshd, { safety: 'destructive' }) });
   });

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { McpHarness, type CallResult } from '../helpers/mcp-harness';
 import { SshdFixture, shellQuote } from '../helpers/sshd-fixture';
 import { TmuxFixture } from '../helpers/tmux-fixture';
-import { describeSsh, newPane, readyPane, remoteConfig, screen, sshdPath, until, waitForProcesses } from './remote-helpers';
+import { describeSsh, newPane, readyPane, remoteConfig, screen, sshdPath, until, waitForProcesses, startRemote } from './remote-helpers';
 
 type Row = Record<string, unknown>;
 
@@ -24,10 +24,7 @@ describeSsh('pane and channel tools through host (docs/reference/tools.md#host)'
   const token = (p: string) => `${p}-${process.pid}-${++n}`;
 
   beforeAll(async () => {
-    await sshd.start();
-    host = sshd.host;
-    tmux.start('main');
-    tmux.tmux('set-option', '-g', 'default-shell', '/bin/sh');
+    host = await startRemote(sshd, tmux);
     h = await McpHarness.start({ socket: tmux.socket, config: remoteConfig(sshd, { safety: 'destructive' }) });
   });
   afterAll(async () => {

@@ -12,7 +12,7 @@ import { like } from '../helpers/like';
 import { McpHarness } from '../helpers/mcp-harness';
 import { SshdFixture } from '../helpers/sshd-fixture';
 import { TmuxFixture } from '../helpers/tmux-fixture';
-import { describeSsh, remoteConfig, sshdPath } from './remote-helpers';
+import { describeSsh, remoteConfig, sshdPath, startRemote } from './remote-helpers';
 
 type Row = Record<string, unknown>;
 
@@ -24,11 +24,7 @@ describeSsh('tools through host (docs/reference/tools.md#host)', () => {
   let host: string;
 
   beforeAll(async () => {
-    await sshd.start();
-    host = sshd.host;
-    tmux.start('main');
-    // Windows the tools create run sh, never the user's interactive shell.
-    tmux.tmux('set-option', '-g', 'default-shell', '/bin/sh');
+    host = await startRemote(sshd, tmux);
     h = await McpHarness.start({ socket: tmux.socket, config: remoteConfig(sshd, { safety: 'destructive' }) });
   });
   afterAll(async () => {
