@@ -29,7 +29,7 @@ const TOOL = 'wait_for_idle';
 /**
  * wait_for_idle (docs/reference/tools.md#wait_for_idle): returns once the pane has written nothing
  * for `idleSeconds`. On the control engine every output event restarts the quiet period; the
- * subprocess engine has no events, so it compares the screen and cursor at a pace of a quarter of
+ * subprocess engine has no events, so it compares the screen, cursor and history size at a pace of a quarter of
  * the idle period (between 0.05 s and 0.5 s). Idle time is counted from the call: output from
  * before it is not known.
  */
@@ -71,8 +71,14 @@ export class WaitForIdleService {
           throw new ExpectedToolError(`pane ${paneId} died while ${TOOL} was waiting for it`);
       };
       if (entry.pane_dead) throw new ExpectedToolError(`pane ${paneId} died while ${TOOL} was waiting for it`);
-      // The subprocess engine's view of "output": what the screen shows and where the cursor is.
-      const look = async () => JSON.stringify([await this.capture.rows(tmux, paneId), (await this.states.read(tmux, paneId)).cursor_y]);
+      // The subprocess engine's view of "output": what the screen shows, where the cursor is, and
+      // how much history there is (a pane printing the same line over and over scrolls without
+      // changing the other two).
+      const look = async () => {
+        const rows = await this.capture.rows(tmux, paneId);
+        const s = await this.states.read(tmux, paneId);
+        return JSON.stringify([rows, s.history_size, s.cursor_y]);
+      };
       let seen = await look();
       const progress = async () => ctx.progress.report(elapsed(), spec.effectiveTimeout, await paneLastLine(tmux, paneId));
 

@@ -127,8 +127,11 @@ export class WaitForTextService {
         }
       };
 
-      // The message is the pane's last non-blank line (docs/reference/protocol.md#progress).
-      const progress = async () => ctx.progress.report(elapsed(), spec.effectiveTimeout, await paneLastLine(tmux, paneId));
+      // The message is the pane's last non-blank line (docs/reference/protocol.md#progress): a
+      // capture of its own, made only when the client asked for progress.
+      const progress = async () => {
+        if (ctx.progress.enabled) await ctx.progress.report(elapsed(), spec.effectiveTimeout, await paneLastLine(tmux, paneId));
+      };
 
       await progress();
       let lastProgress = performance.now();

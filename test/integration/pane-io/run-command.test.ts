@@ -131,6 +131,18 @@ describe('run_command', () => {
     expect(back.output).toEqual(['back']);
   });
 
+  it('a command that leaves an alternate screen it started on returns no older history', async () => {
+    const pane = await readyPane(fx);
+    await run({ command: 'for i in $(seq 1 60); do echo OLD-$i; done', pane_id: pane });
+    // An earlier program left the pane on the alternate screen; the command brings it back.
+    fx.tmux('send-keys', '-t', pane, "printf '\\033[?1049h'", 'Enter');
+    await until(() => fx.tmux('display-message', '-p', '-t', pane, '#{alternate_on}') === '1', 'the pane is on the alternate screen');
+    const r = await run({ command: "printf '\\033[?1049l'; echo back-main", pane_id: pane });
+    expect(r.output).toContain('back-main');
+    // Where the output began on the main screen is not known: its visible rows, never the history above them.
+    expect(r.output).not.toContain('OLD-1');
+  });
+
   it('keeps UTF-8 and wide characters, also where a wide line wraps or the output ends mid-row', async () => {
     const pane = await readyPane(fx);
     const r = await run({ command: "printf '漢字テスト\\nemoji 🎉 ok\\nünïcødé\\n'", pane_id: pane });

@@ -66,6 +66,21 @@ describe('wait_for_idle', () => {
     tmux.tmux('send-keys', '-t', pane, 'C-c');
   });
 
+  it('a pane repeating one line on a full screen is not idle (the history grows, the screen does not change)', async () => {
+    const pane = await newPane(tmux, 'idle');
+    type(tmux, pane, 'while :; do echo same; sleep 0.05; done');
+    // Every row above the cursor's (the last, empty) reads `same` and the pane scrolls: the screen
+    // and the cursor stay as they are.
+    await until('the screen is full of one line', async () => {
+      const rows = (await tmux.tmuxAsync('capture-pane', '-p', '-t', pane)).split('\n').filter((r) => r !== '');
+      const height = Number(await tmux.tmuxAsync('display-message', '-p', '-t', pane, '#{pane_height}'));
+      return rows.length === height - 1 && rows.every((r) => r === 'same');
+    });
+    const w = await h.ok<Idle>('wait_for_idle', { pane_id: pane, idle_seconds: 0.3, timeout: 2 });
+    expect(w).toMatchObject({ idle: false, timed_out: true });
+    tmux.tmux('send-keys', '-t', pane, 'C-c');
+  });
+
   it('goes idle when the output stops (the producer blocks on a channel)', async () => {
     const pane = await newPane(tmux, 'idle');
     const gate = `idle_gate_${process.pid}`;

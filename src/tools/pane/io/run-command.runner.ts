@@ -197,7 +197,9 @@ export class RunCommandRunner {
       '-E',
       String(to),
     ];
-    const from = range.kind === 'search' || range.kind === 'cleared' ? '-' : range.start;
+    // 'cleared' ranges carry their own start: the top of the history, or (started on the alternate
+    // screen) the visible rows only.
+    const from = range.kind === 'search' ? '-' : range.start;
     const [joined, endRowLines] = await runList(engine, [capture(['-J'], from, range.end), capture(['-N'], range.end, range.end)]).catch(
       paneGone(paneId),
     );
