@@ -4,7 +4,7 @@ import type { Logger } from 'winston';
 import { ExpectedToolError } from '../framework/errors/tool-errors';
 import { LOGGER_FACTORY } from '../framework/tokens';
 import { safeRepr } from '../framework/validation/safe-repr';
-import type { TmuxEngine, TmuxServerKey } from '../tmux/tmux-engine';
+import { serverKeyId, type TmuxEngine, type TmuxServerKey } from '../tmux/tmux-engine';
 import { isHostError, TmuxCommandNotFound } from '../tmux/tmux-errors';
 import { TmuxServerPool } from './tmux-server-pool.service';
 import { runBounded } from './channel-deadline';
@@ -15,8 +15,6 @@ const LOGICAL_RE = /^[A-Za-z0-9_.-]{1,64}$/;
 const NAME_RE = /^tmux_mcp_[0-9a-f]{32}_[A-Za-z0-9_.-]{1,64}$/;
 /** Buffer commands are capped at 5 s (docs/reference/tools.md#buffers). */
 export const BUFFER_TIMEOUT_MS = 5000;
-
-const keyId = (k: TmuxServerKey) => JSON.stringify([k.socketName, k.socketPath, k.tmuxBin]);
 
 /**
  * The buffers this process created and still holds, per tmux server
@@ -49,19 +47,19 @@ export class BufferStore {
   }
 
   track(engine: TmuxEngine, name: string): void {
-    const id = keyId(engine.key);
+    const id = serverKeyId(engine.key);
     let entry = this.held.get(id);
     if (!entry) this.held.set(id, (entry = { key: engine.key, names: new Set() }));
     entry.names.add(name);
   }
 
   untrack(engine: TmuxEngine, name: string): void {
-    this.held.get(keyId(engine.key))?.names.delete(name);
+    this.held.get(serverKeyId(engine.key))?.names.delete(name);
   }
 
   /** Names held on one server (for tests and diagnostics). */
   heldOn(engine: TmuxEngine): string[] {
-    return [...(this.held.get(keyId(engine.key))?.names ?? [])];
+    return [...(this.held.get(serverKeyId(engine.key))?.names ?? [])];
   }
 
   /**

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { shellQuote } from '../tmux/ssh-host';
 
 /**
  * The private names of one run_command call (docs/reference/engine.md#run-payload): a wait-for
@@ -24,11 +25,6 @@ export const runOptions = (ids: RunIds): string[] => [ids.option, ids.start, ids
 
 /** The cursor and the screen (main or alternate) as a mark records them (docs/reference/engine.md#run-output). */
 export const MARK_FORMAT = '#{history_size} #{cursor_y} #{cursor_x} #{alternate_on}';
-
-/** POSIX single quoting: nothing inside is special to the pane's shell. */
-export function shellQuote(word: string): string {
-  return `'${word.replace(/'/g, `'\\''`)}'`;
-}
 
 /**
  * Line 1 of the payload: opens the subshell and records where the cursor is, just before the
@@ -136,10 +132,4 @@ export function cleanOutput(captured: readonly string[], ids: RunIds, tail: stri
 /** PS2 prompts a shell prints while reading the payload: one per line break in it. */
 export function payloadContinuations(payload: string): number {
   return (payload.match(/[\r\n]/g) ?? []).length;
-}
-
-/** Keeps the last `maxLines` rows (null = all). */
-export function tailLines(lines: string[], maxLines: number | null): { lines: string[]; dropped: number } {
-  if (maxLines === null || lines.length <= maxLines) return { lines, dropped: 0 };
-  return { lines: lines.slice(lines.length - maxLines), dropped: lines.length - maxLines };
 }

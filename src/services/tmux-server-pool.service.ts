@@ -1,7 +1,7 @@
 import { inject, injectable } from 'tsyringe';
 import { SERVER_CONFIG, ServerConfig } from '../config/server-config';
 import { token } from '../framework/tokens';
-import type { TmuxEngine, TmuxServerKey } from '../tmux/tmux-engine';
+import { serverKeyId, type TmuxEngine, type TmuxServerKey } from '../tmux/tmux-engine';
 import { HostRegistry } from './host-registry.service';
 
 /** Builds the engine for one tmux server (the control-mode engine, or exec when forced). */
@@ -44,7 +44,7 @@ export class TmuxServerPool {
   }
 
   engineFor(key: TmuxServerKey): TmuxEngine {
-    const id = JSON.stringify([key.host, key.socketName, key.socketPath, key.tmuxBin]);
+    const id = serverKeyId(key);
     let e = this.engines.get(id);
     if (!e) {
       e = this.factory(key);
@@ -60,7 +60,7 @@ export class TmuxServerPool {
 
   /** Drops the engine of a server we just killed. */
   async evict(key: TmuxServerKey): Promise<void> {
-    const id = JSON.stringify([key.host, key.socketName, key.socketPath, key.tmuxBin]);
+    const id = serverKeyId(key);
     const e = this.engines.get(id);
     this.engines.delete(id);
     await e?.close();

@@ -3,7 +3,7 @@ import { needsSubprocess } from './control-routing';
 import { EngineGate } from './engine-gate';
 import { ExecEngine } from './exec-engine';
 import { PaneEventHub, PaneState } from './pane-events';
-import { HostConnectionLost, HostTmuxNotFound, HostUnreachable, LibTmuxException } from './tmux-errors';
+import { isHostError, LibTmuxException } from './tmux-errors';
 import type { PaneEvent, RunOptions, TmuxEngine, TmuxServerKey } from './tmux-engine';
 import { LOCAL_HOST, type TmuxHost } from './tmux-host';
 
@@ -221,7 +221,7 @@ export class ControlEngine implements TmuxEngine {
     } catch (err) {
       // A remote host that cannot be reached (or has no tmux) fails the call now: the same
       // command as a subprocess would only fail the same way after another attempt.
-      if (err instanceof HostUnreachable || err instanceof HostTmuxNotFound || err instanceof HostConnectionLost) {
+      if (isHostError(err)) {
         this.lastAttempt = -Infinity;
         throw err;
       }
@@ -240,7 +240,7 @@ export class ControlEngine implements TmuxEngine {
         (info, c) => this.onMainClose(c, info),
       );
     } catch (err) {
-      if (err instanceof HostUnreachable || err instanceof HostTmuxNotFound || err instanceof HostConnectionLost) {
+      if (isHostError(err)) {
         this.lastAttempt = -Infinity;
         throw err;
       }

@@ -9,6 +9,9 @@ export interface TmuxServerKey {
   readonly tmuxBin: string;
 }
 
+/** One string per tmux server: the key of every per-server map (engines, held buffers). */
+export const serverKeyId = (key: TmuxServerKey): string => JSON.stringify([key.host, key.socketName, key.socketPath, key.tmuxBin]);
+
 export interface RunOptions {
   /** Abort the command (the subprocess is killed; a control-mode reply is discarded). */
   signal?: AbortSignal;

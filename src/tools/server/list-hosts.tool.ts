@@ -42,11 +42,7 @@ export class ListHostsTool implements ToolHandler<ListHostsInput, HostInfo[]> {
       const out = await execTmux([this.config.tmuxBin, '-V'], { timeoutMs: LOCAL_TIMEOUT_MS });
       return { host: LOCAL_HOST_NAME, reachable: true, tmux_version: versionOf(out), error: null };
     } catch (err) {
-      const msg =
-        (err as Error).name === 'TmuxCommandNotFound'
-          ? 'tmux binary not found. Ensure tmux is installed and in PATH.'
-          : (err as Error).message;
-      return { host: LOCAL_HOST_NAME, reachable: true, tmux_version: null, error: msg };
+      return { host: LOCAL_HOST_NAME, reachable: true, tmux_version: null, error: (err as Error).message };
     }
   }
 

@@ -1,10 +1,10 @@
 import type { ServerInfo } from '../../models/server-info.model';
 import type { RunOptions, TmuxEngine } from '../../tmux/tmux-engine';
-import { HostConnectionLost, HostTmuxNotFound, HostUnreachable } from '../../tmux/tmux-errors';
+import { isHostError } from '../../tmux/tmux-errors';
 
 /** A remote host that cannot be asked is the call's error, not a dead server (docs/reference/tools.md#host). */
 const hostFailure = (err: unknown): null => {
-  if (err instanceof HostUnreachable || err instanceof HostTmuxNotFound || err instanceof HostConnectionLost) throw err;
+  if (isHostError(err)) throw err;
   return null;
 };
 

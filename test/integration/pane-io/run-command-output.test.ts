@@ -7,10 +7,10 @@ import {
   cleanOutput,
   newRunIds,
   payloadContinuations,
-  shellQuote,
   wrapperHead,
   wrapperTail,
 } from '../../../src/services/run-command-wrapper';
+import { shellQuote } from '../../../src/tmux/ssh-host';
 import { budgetOutput, cellWidth, cutOutput, lostAtLeast, outputRange, parseMark, takeColumns } from '../../../src/services/run-output';
 import type { TmuxEngine } from '../../../src/tmux/tmux-engine';
 import { RunCommandRunner } from '../../../src/tools/pane/io/run-command.runner';
