@@ -52,7 +52,7 @@ export { PromptArgumentError } from './framework/protocol/prompts.handlers';
 export type { McpPlugin, PluginApi } from './framework/plugins/plugin';
 
 export { createServer, PluginError } from './server/create-server';
-export type { CreateServerOptions, TmuxMcpServer, ShutdownHook } from './server/create-server';
+export type { CreateServerOptions, TmuxMcpServer } from './server/create-server';
 export { SERVER_CONFIG } from './config/server-config';
 export type { ServerConfig, EngineMode } from './config/server-config';
 

@@ -3,7 +3,6 @@ import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import winston from 'winston';
 import type { ServerConfig } from '../config/server-config';
-import { tierRank } from '../framework/metadata/tool-metadata';
 import { loadPlugin } from '../framework/plugins/plugin-loader';
 import type { McpPlugin } from '../framework/plugins/plugin';
 import { ToolRegistry } from '../framework/registry/tool-registry';
@@ -116,7 +115,7 @@ export async function runCheck({ config }: PreparedCli): Promise<void> {
   const silent = winston.createLogger({ silent: true });
   let app;
   try {
-    app = await createServer({ config, plugins, logger: silent, onPlugin: (name, a) => added.push([name, a]) });
+    app = await createServer({ resolved: config, plugins, logger: silent, onPlugin: (name, a) => added.push([name, a]) });
   } catch (err) {
     problems.push((err as Error).message);
   }
@@ -154,7 +153,8 @@ export async function runCheck({ config }: PreparedCli): Promise<void> {
     out.heading('Tools');
     const all = new ToolRegistry(app.container).all();
     const per = (t: string) => all.filter((d) => d.meta.tier === t).length;
-    const visible = all.filter((d) => tierRank(d.meta.tier) <= tierRank(config.safety)).length;
+    // What clients are shown: the tier filter and any a plugin's interceptor adds.
+    const visible = app.dispatcher.list().length;
     out.row(
       `${all.length} tools`,
       `${per('readonly')} readonly, ${per('mutating')} mutating, ${per('destructive')} destructive; ${visible} visible at tier ${config.safety}`,

@@ -32,7 +32,7 @@ async function main({ config, tmuxCheck }: PreparedCli): Promise<void> {
   }
   let app;
   try {
-    app = await createServer({ config, plugins });
+    app = await createServer({ resolved: config, plugins });
   } catch (err) {
     fail((err as Error).message, 1);
   }

@@ -66,11 +66,21 @@ export class AuditInterceptor implements ToolInterceptor {
       const r = await next();
       const reported = r._meta?.error_type;
       const errorType = r.isError ? (typeof reported === 'string' ? reported : 'ToolError') : undefined;
-      this.record(call.tool.name, call.tool.meta.input, call.args, call.ctx, t0, r.isError ? 'error' : 'ok', errorType);
+      this.record(
+        call.tool.name,
+        call.tool.meta.input,
+        call.args,
+        call.ctx,
+        t0,
+        r.isError ? 'error' : 'ok',
+        errorType,
+        undefined,
+        call.input !== undefined,
+      );
       return r;
     } catch (err) {
       const errorType = errorTypeOf(err) === 'UnexpectedError' && err instanceof Error ? err.name : errorTypeOf(err);
-      this.record(call.tool.name, call.tool.meta.input, call.args, call.ctx, t0, 'error', errorType, err);
+      this.record(call.tool.name, call.tool.meta.input, call.args, call.ctx, t0, 'error', errorType, err, call.input !== undefined);
       throw err;
     }
   }
@@ -91,6 +101,8 @@ export class AuditInterceptor implements ToolInterceptor {
     outcome: 'ok' | 'error',
     errorType?: string,
     err?: unknown,
+    /** Validation passed (the call has its input instance): no argument was rejected. */
+    validated = false,
   ): void {
     // Redaction and formatting only when someone reads the record: the stderr line at info,
     // or the audit file (written whatever the log level: docs/reference/safety.md#audit-file).
@@ -106,7 +118,7 @@ export class AuditInterceptor implements ToolInterceptor {
       // Only a configured destination: a host the call named but the operator did not list
       // reached nothing (the argument itself is in args, redacted like any other).
       host: typeof args?.host === 'string' && this.hosts.includes(args.host) ? args.host : null,
-      args: this.summary(input, args ?? {}, outcome, err),
+      args: this.summary(input, args ?? {}, outcome, err, validated),
     };
     if (toLog) {
       const et = errorType ? ` error_type=${errorType}` : '';
@@ -127,10 +139,17 @@ export class AuditInterceptor implements ToolInterceptor {
   /**
    * A successful call had every argument accepted; a failed one may not have (its validation
    * error says which, else validation may not have run, e.g. a call refused by the tier gate, and
-   * the arguments are checked here).
+   * the arguments are checked here, unless validation passed before the call failed).
    */
-  private summary(input: Class | undefined, args: Record<string, unknown>, outcome: 'ok' | 'error', err: unknown): Record<string, unknown> {
-    const rejected = outcome === 'ok' ? [] : err instanceof ValidationError ? err.rejected.map((r) => r.loc) : rejectedLocs(input, args);
+  private summary(
+    input: Class | undefined,
+    args: Record<string, unknown>,
+    outcome: 'ok' | 'error',
+    err: unknown,
+    validated: boolean,
+  ): Record<string, unknown> {
+    const rejected =
+      outcome === 'ok' || validated ? [] : err instanceof ValidationError ? err.rejected.map((r) => r.loc) : rejectedLocs(input, args);
     return summarizeArgs(args, { input, rejected, failed: outcome === 'error', nestedInput: this.nestedInput });
   }
 }

@@ -39,6 +39,11 @@ export interface CreateServerOptions {
   env?: NodeJS.ProcessEnv;
   /** Overrides applied after flags and environment. */
   config?: Partial<ServerConfig>;
+  /**
+   * A configuration already resolved from flags and environment (the CLI's), used as it is:
+   * resolving the environment again without the flags would reject values the flags replaced.
+   */
+  resolved?: ServerConfig;
   /** Plugin objects to register after the core plugin (module loading is the CLI's job). */
   plugins?: McpPlugin[];
   /** A winston logger to use instead of a new stderr logger. */
@@ -59,8 +64,6 @@ export interface PluginAdditions {
   readonly prompts: number;
 }
 
-export type ShutdownHook = () => Promise<void> | void;
-
 /** A built server, ready to connect to a transport. */
 export interface TmuxMcpServer {
   readonly server: Server;
@@ -78,7 +81,10 @@ export interface TmuxMcpServer {
  * interceptor onion, tool registry and the SDK adapter. Used by the CLI and by embedders.
  */
 export async function createServer(options: CreateServerOptions = {}): Promise<TmuxMcpServer> {
-  const config: ServerConfig = { ...resolveConfig(parseArgs(options.argv ?? []), options.env ?? process.env), ...options.config };
+  const config: ServerConfig = options.resolved ?? {
+    ...resolveConfig(parseArgs(options.argv ?? []), options.env ?? process.env),
+    ...options.config,
+  };
   const root = options.logger ?? createRootLogger(config.logLevel);
   const loggers: LoggerFactory = loggerFactoryFor(root);
   const log = loggers('tmux_mcp');

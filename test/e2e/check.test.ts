@@ -66,6 +66,15 @@ describe('tmux-mcp --check (docs/reference/configuration.md#check)', () => {
     expect(r.code).toBe(0);
   });
 
+  it('checks the configuration the server would run with: a flag replaces an environment value the environment alone would refuse', async () => {
+    const r = await runCli(
+      ['--check', '--suppress-history', '1'],
+      minimalEnv({ TMUX_MCP_SOCKET: tmux.socket, TMUX_MCP_SUPPRESS_HISTORY: 'x' }),
+    );
+    expect(r.stdout).toContain('No problems found.');
+    expect(r.code).toBe(0);
+  });
+
   it('lists every problem with its source and exits 1: a bad setting, a tmux that does not run, a plugin that does not load', async () => {
     const r = await runCli(
       ['--check', '--tmux-bin', '/bin/false', '--plugin', fixture('syntax-error.cjs')],

@@ -1,21 +1,19 @@
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { DependencyContainer } from 'tsyringe';
 import type { Logger } from 'winston';
-import { PROMPTS, RESOURCES } from '../tokens';
+import { PROMPTS, resolveAllTokens, RESOURCES } from '../tokens';
 import { completionsExtension } from './completions.handlers';
-import { PromptCatalog, PromptProvider, promptsExtension } from './prompts.handlers';
-import { ResourceCatalog, ResourceTemplateProvider, resourcesExtension } from './resources.handlers';
-
-const all = <T>(c: DependencyContainer, token: symbol): T[] => (c.isRegistered(token, true) ? c.resolveAll<T>(token) : []);
+import { PromptCatalog, promptsExtension } from './prompts.handlers';
+import { ResourceCatalog, resourcesExtension } from './resources.handlers';
 
 /** The resource catalog of a server container (RESOURCES providers, registration order). */
 export function resourceCatalogOf(container: DependencyContainer): ResourceCatalog {
-  return new ResourceCatalog(all<ResourceTemplateProvider>(container, RESOURCES));
+  return new ResourceCatalog(resolveAllTokens(container, RESOURCES));
 }
 
 /** The prompt catalog of a server container (PROMPTS providers, registration order). */
 export function promptCatalogOf(container: DependencyContainer): PromptCatalog {
-  return new PromptCatalog(all<PromptProvider>(container, PROMPTS));
+  return new PromptCatalog(resolveAllTokens(container, PROMPTS));
 }
 
 /**

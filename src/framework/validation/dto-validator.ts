@@ -139,7 +139,9 @@ function fieldViolations(
   loc: (string | number)[],
   out: Violation[],
 ): void {
-  const failed = new Set(Object.keys(err?.constraints ?? {}));
+  // The common case, a field class-validator passed: only the checks of our own remain.
+  if (!err) return f.nested ? nestedViolations(f, raw, inst[f.name], undefined, loc, out) : contentViolations(f, raw, loc, out);
+  const failed = new Set(Object.keys(err.constraints ?? {}));
   // A list's own checks come before its items' (`each: true`): a string where a list belongs is a list_type error.
   const order = (m: ValidationMeta) => (m.each ? RANK.size + 1 : 0) + rank(constraintName(m));
   const chosen = f.constraints.filter((m) => failed.has(constraintName(m))).sort((a, b) => order(a) - order(b))[0];
