@@ -6,12 +6,19 @@
 
 /** Words tmux's control-mode lexer reads literally when unquoted (no `~ $ # ; { } ' " \`). */
 const BARE = /^[A-Za-z0-9_@%:.,/+^-]+$/;
+/**
+ * A bare word tmux's lexer reads as a token although it starts with `%`: only `%` and digits
+ * (a pane id such as `%12`). Any other bare word starting with `%` is a directive to tmux's
+ * parser (`%if`, `%elif`, `%else`, `%endif`, `%hidden`) or a syntax error
+ * (docs/reference/engine.md#quoting-parity).
+ */
+const PERCENT_TOKEN = /^%[%0-9]*$/;
 /** Characters that force the double-quoted form: C0 controls and DEL cannot travel raw. */
 const CONTROL = /[\x00-\x1f\x7f]/;
 
 /**
  * Quotes one argument for a control-mode command line (tmux's own cmd-parse lexer reads it):
- * - safe words stay bare (readable logs);
+ * - safe words stay bare (readable logs), except a word starting with `%` that is not a pane id;
  * - otherwise single quotes, inside which tmux expands nothing (`$`, `~`, `\`, `#` literal);
  * - a value with `'` or control characters uses double quotes, escaping `\ " $` and a `~`
  *   (tmux expands `~` at the start of a quoted run) and writing controls as octal `\ooo`,
@@ -23,7 +30,7 @@ export function quoteControlArg(value: string): string {
     // Same failure the subprocess engine gets from Node's argv check (a C string cannot hold NUL).
     throw new TypeError('The argument contains a null byte (NUL), which tmux cannot receive');
   }
-  if (BARE.test(value)) return value;
+  if (BARE.test(value) && (value[0] !== '%' || PERCENT_TOKEN.test(value))) return value;
   if (!value.includes("'") && !CONTROL.test(value)) return `'${value}'`;
   let out = '"';
   for (const ch of value) {
