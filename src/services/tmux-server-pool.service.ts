@@ -1,12 +1,33 @@
 import { inject, injectable } from 'tsyringe';
 import { SERVER_CONFIG, ServerConfig } from '../config/server-config';
+import { ExpectedToolError } from '../framework/errors/tool-errors';
 import { token } from '../framework/tokens';
+import { safeRepr } from '../framework/validation/safe-repr';
+import type { ProcessRunner } from '../tmux/process-runner';
 import { serverKeyId, type TmuxEngine, type TmuxServerKey } from '../tmux/tmux-engine';
 import { HostRegistry } from './host-registry.service';
 
-/** Builds the engine for one tmux server (the control-mode engine, or exec when forced). */
-export type EngineFactory = (key: TmuxServerKey) => TmuxEngine;
+/**
+ * Builds the engine for one tmux server (the control-mode engine, or exec when forced);
+ * `subprocess`: a subprocess engine whatever the mode, for one-off probes.
+ */
+export type EngineFactory = (key: TmuxServerKey, subprocess?: boolean) => TmuxEngine;
 export const ENGINE_FACTORY = token<EngineFactory>('engine-factory');
+/** Starts every tmux and ssh process of this server (docs/reference/engine.md#processes). */
+export const PROCESS_RUNNER = token<ProcessRunner>('process-runner');
+
+/**
+ * A per-call `socket_name` is a name under tmux's socket directory, never a path
+ * (docs/reference/tools.md#socket_name): tmux's `-L` joins it to that directory, so `../x` or a
+ * `/` would reach a socket elsewhere. Checked here, where every tool, resource and completion
+ * picks its server, before any tmux process starts.
+ */
+export function assertSocketName(name: string): void {
+  if (name.includes('/') || name.includes('\0'))
+    throw new ExpectedToolError(`Invalid socket name: ${safeRepr(name)} (a name, not a path: it may not contain '/' or NUL)`, {
+      suggestion: 'Give the socket name tmux -L takes (e.g. "default"); list_servers shows the sockets there are.',
+    });
+}
 
 /**
  * One engine per (host, socket name, socket path, binary), docs/reference/engine.md#server-pool.
@@ -30,6 +51,7 @@ export class TmuxServerPool {
    * expected "not configured" error.
    */
   keyFor(socketName?: string | null, host?: string | null): TmuxServerKey {
+    if (socketName != null) assertSocketName(socketName);
     const h = this.hosts.resolve(host);
     return {
       host: h,
@@ -41,6 +63,14 @@ export class TmuxServerPool {
 
   engine(socketName?: string | null, host?: string | null): TmuxEngine {
     return this.engineFor(this.keyFor(socketName, host));
+  }
+
+  /**
+   * A subprocess engine for one server that is not kept (list_servers' probes, kill_server): it
+   * never attaches a client, and runs on the key's own host like every engine.
+   */
+  subprocessFor(key: TmuxServerKey): TmuxEngine {
+    return this.factory(key, true);
   }
 
   engineFor(key: TmuxServerKey): TmuxEngine {
