@@ -1,6 +1,6 @@
 import 'reflect-metadata';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { loadPlugin } from '../framework/plugins/plugin-loader';
+import { StdioLineTransport } from '../framework/protocol/stdio-line.transport';
 import { LOGGER_FACTORY, resolveToken } from '../framework/tokens';
 import { createServer } from '../server/create-server';
 import { VERSION } from '../server/version';
@@ -54,12 +54,21 @@ async function main({ config, tmuxCheck }: PreparedCli): Promise<void> {
   process.on('SIGTERM', () => void stop(0));
   process.stdin.on('end', () => void stop(0));
   process.stdin.on('close', () => void stop(0));
-  await app.connect(new StdioServerTransport());
+  const log = resolveToken(app.container, LOGGER_FACTORY)('tmux_mcp');
+  // Our own reader: 64 MiB lines, an over-long line answered and skipped
+  // (docs/reference/protocol.md#request-size). Its errors are logged; its close (stdin ended or
+  // failed, stdout failed) stops the server (docs/reference/configuration.md#shutdown).
+  const transport = new StdioLineTransport(process.stdin, process.stdout);
+  transport.onerror = (err) => log.warn(`stdio: ${err.message}`);
+  transport.onclose = () => {
+    if (!stopping) log.info('stdio closed: stopping');
+    void stop(0);
+  };
+  await app.connect(transport);
   // The binary exists (checked before loading the server); whether it runs is known a few ms later.
   const tmuxError = await tmuxCheck();
   if (tmuxError) fail(tmuxError, 1);
   // A sign of life for whoever reads stderr (docs/reference/configuration.md#start-up).
-  const log = resolveToken(app.container, LOGGER_FACTORY)('tmux_mcp');
   if (log.isLevelEnabled('info')) log.info(readyLine(app.config));
 }
 

@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { Class } from '../framework/metadata/param-metadata';
-import { dtoPlan } from '../framework/validation/dto-plan';
+import { constraintName, dtoPlan } from '../framework/validation/dto-plan';
 import { validateDto } from '../framework/validation/dto-validator';
+import { CONSTRAINT } from '../framework/validation/constraints';
+import { nestedDeeperThan } from '../framework/validation/nesting-depth';
 import { isPlainObject } from '../framework/validation/string-rules';
 
 /**
@@ -40,7 +42,57 @@ export function digest(s: string): { len: number; sha256_prefix: string } {
 
 /** A value the tool did not accept: its length and hash (a non-string is measured as its JSON text). */
 export function digestAny(v: unknown): { len: number; sha256_prefix: string } {
-  return digest(typeof v === 'string' ? v : (JSON.stringify(v) ?? String(v)));
+  if (typeof v === 'string') return digest(v);
+  // JSON.stringify recurses and overflows the stack a few thousand levels down; a value past the
+  // nesting limit is serialized without recursion (docs/reference/protocol.md#nesting-limit).
+  if (!nestedDeeperThan(v)) return digest(JSON.stringify(v) ?? String(v));
+  const hash = createHash('sha256');
+  let len = 0;
+  writeJson(v, (piece) => {
+    hash.update(piece, 'utf8');
+    len += codePoints(piece);
+  });
+  return { len, sha256_prefix: hash.digest('hex').slice(0, 12) };
+}
+
+type Task = string | { readonly v: unknown };
+
+/** JSON.stringify's text of plain JSON data, in pieces, with an explicit stack instead of recursion. */
+function writeJson(root: unknown, emit: (piece: string) => void): void {
+  const skipped = (x: unknown) => x === undefined || typeof x === 'function' || typeof x === 'symbol';
+  const stack: Task[] = [{ v: root }];
+  // Only an in-process caller can pass a cycle (JSON text has none): written as a marker, not followed.
+  const seen = new WeakSet<object>();
+  const pushReversed = (tasks: Task[]) => {
+    for (let i = tasks.length - 1; i >= 0; i--) stack.push(tasks[i]);
+  };
+  while (stack.length) {
+    const t = stack.pop()!;
+    if (typeof t === 'string') {
+      emit(t);
+      continue;
+    }
+    const v = t.v;
+    if (v !== null && typeof v === 'object') {
+      if (seen.has(v)) {
+        emit('"[Circular]"');
+        continue;
+      }
+      seen.add(v);
+    }
+    if (Array.isArray(v)) {
+      const tasks: Task[] = ['['];
+      v.forEach((x, i) => tasks.push(...(i ? [','] : []), { v: skipped(x) ? null : x }));
+      pushReversed([...tasks, ']']);
+    } else if (v !== null && typeof v === 'object') {
+      const tasks: Task[] = ['{'];
+      for (const [k, x] of Object.entries(v)) {
+        if (skipped(x)) continue;
+        tasks.push(`${tasks.length > 1 ? ',' : ''}${JSON.stringify(k)}:`, { v: x });
+      }
+      pushReversed([...tasks, '}']);
+    } else emit(JSON.stringify(v) ?? 'null');
+  }
 }
 
 /** Non-sensitive strings over 200 code points keep their first 200 (never half a surrogate pair). */
@@ -71,6 +123,11 @@ export interface RedactionScope {
   readonly failed: boolean;
   /** The input class of a tool named inside a batch operation (a function: it is handed down to nested scopes). */
   readonly nestedInput: (tool: string) => Class | undefined;
+  /**
+   * Whether a `host` value names this machine or a configured destination (handed down to nested
+   * scopes). Without it every `host` string is kept.
+   */
+  readonly hostAccepted?: (host: string) => boolean;
 }
 
 const sameLoc = (a: Loc, b: Loc): boolean => a.length === b.length && a.every((x, i) => String(x) === String(b[i]));
@@ -85,8 +142,45 @@ function freeFormFields(input: Class | undefined): Set<string> {
   );
 }
 
-function walk(v: unknown, loc: Loc, key: string, scope: RedactionScope, freeForm: Set<string>): unknown {
+/** Dict-or-JSON-string fields of the input class (`filters`): a string there is parsed by the tool, after validation. */
+function jsonStringFields(input: Class | undefined): Set<string> {
+  if (!input) return new Set();
+  const kinds = new Set<string>([CONSTRAINT.STRING_MAP_OR_JSON, CONSTRAINT.SCALAR_MAP_OR_JSON]);
+  return new Set(
+    dtoPlan(input)
+      .fields.filter((f) => f.constraints.some((m) => kinds.has(constraintName(m))))
+      .map((f) => f.name),
+  );
+}
+
+const parsesToObject = (s: string): boolean => {
+  try {
+    return isPlainObject(JSON.parse(s));
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * A top-level value that passed the schema but that the tool refuses by its own rule, which the
+ * record can tell by itself at every level (a batch's nested arguments included): a `host` that
+ * is not configured, a dict-or-JSON string that is not a JSON object (docs/reference/safety.md#redaction).
+ */
+function refusedAfterSchema(v: unknown, key: string, scope: RedactionScope, jsonFields: Set<string>): boolean {
+  if (typeof v !== 'string') return false;
+  if (key === 'host' && scope.hostAccepted) return !scope.hostAccepted(v);
+  return jsonFields.has(key) && v !== '' && !parsesToObject(v);
+}
+
+interface Fields {
+  readonly freeForm: Set<string>;
+  readonly jsonString: Set<string>;
+}
+
+function walk(v: unknown, loc: Loc, key: string, scope: RedactionScope, fields: Fields): unknown {
   if (scope.rejected.some((r) => sameLoc(r, loc))) return digestAny(v);
+  if (loc.length === 1 && refusedAfterSchema(v, key, scope, fields.jsonString)) return digestAny(v);
+  const freeForm = fields.freeForm;
   if (SENSITIVE_ARGS.has(key)) return summarizeSensitive(v);
   if (loc.length === 1 && freeForm.has(key) && scope.failed && isPlainObject(v)) {
     const out: Record<string, unknown> = {};
@@ -95,10 +189,10 @@ function walk(v: unknown, loc: Loc, key: string, scope: RedactionScope, freeForm
   }
   if (key === 'operations' && loc.length === 1 && Array.isArray(v)) return v.map((item, i) => operation(item, [...loc, i], scope));
   if (typeof v === 'string') return truncateLogged(v);
-  if (Array.isArray(v)) return v.map((x, i) => walk(x, [...loc, i], '', scope, freeForm));
+  if (Array.isArray(v)) return v.map((x, i) => walk(x, [...loc, i], '', scope, fields));
   if (isPlainObject(v)) {
     const out: Record<string, unknown> = {};
-    for (const [k, x] of Object.entries(v)) out[k] = walk(x, [...loc, k], k, scope, freeForm);
+    for (const [k, x] of Object.entries(v)) out[k] = walk(x, [...loc, k], k, scope, fields);
     return out;
   }
   return v;
@@ -110,26 +204,27 @@ function walk(v: unknown, loc: Loc, key: string, scope: RedactionScope, freeForm
  * that does not exist accepts nothing, so all of them are.
  */
 function operation(item: unknown, loc: Loc, scope: RedactionScope): unknown {
-  if (!isPlainObject(item) || typeof item.tool !== 'string' || !('arguments' in item)) return walk(item, loc, '', scope, new Set());
+  const none: Fields = { freeForm: new Set(), jsonString: new Set() };
+  if (!isPlainObject(item) || typeof item.tool !== 'string' || !('arguments' in item)) return walk(item, loc, '', scope, none);
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(item)) {
     const at = [...loc, k];
     if (k !== 'arguments' || scope.rejected.some((r) => sameLoc(r, at)) || !isPlainObject(v)) {
-      out[k] = walk(v, at, k, scope, new Set());
+      out[k] = walk(v, at, k, scope, none);
       continue;
     }
     const input = scope.nestedInput(item.tool);
     const rejected = input ? validateDto(input, v).violations.map((x) => x.loc) : Object.keys(v).map((key) => [key]);
-    out[k] = summarizeArgs(v, { input, rejected, failed: scope.failed, nestedInput: scope.nestedInput });
+    out[k] = summarizeArgs(v, { input, rejected, failed: scope.failed, nestedInput: scope.nestedInput, hostAccepted: scope.hostAccepted });
   }
   return out;
 }
 
 /** The audit summary of a call's arguments. Never a rejected or payload value. */
 export function summarizeArgs(args: Record<string, unknown>, scope: RedactionScope): Record<string, unknown> {
-  const freeForm = freeFormFields(scope.input);
+  const fields: Fields = { freeForm: freeFormFields(scope.input), jsonString: jsonStringFields(scope.input) };
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(args)) out[k] = walk(v, [k], k, scope, freeForm);
+  for (const [k, v] of Object.entries(args)) out[k] = walk(v, [k], k, scope, fields);
   return out;
 }
 

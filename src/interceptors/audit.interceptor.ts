@@ -1,5 +1,6 @@
 import { appendFileSync, openSync, closeSync } from 'node:fs';
 import { DependencyContainer, inject, injectable } from 'tsyringe';
+import { LOCAL_HOST_NAME } from '../config/config.parser';
 import { SERVER_CONFIG, ServerConfig } from '../config/server-config';
 import { errorTypeOf, ValidationError } from '../framework/errors/tool-errors';
 import type { LoggerFactory } from '../framework/logging/logger.factory';
@@ -8,6 +9,7 @@ import { Next, ORDER, ToolCall, ToolInterceptor } from '../framework/pipeline/to
 import type { ToolResult } from '../framework/pipeline/tool-result';
 import type { Class } from '../framework/metadata/param-metadata';
 import { CONTAINER, LOGGER_FACTORY, resolveToken, TOOL_DISPATCHER } from '../framework/tokens';
+import { pyTypeName } from '../services/filter.service';
 import { rejectedLocs, summarizeArgs } from './audit-redaction';
 
 export interface AuditRecord {
@@ -47,7 +49,9 @@ export class AuditInterceptor implements ToolInterceptor {
     this.hosts = config.hosts;
     if (this.file) {
       try {
-        closeSync(openSync(this.file, 'a'));
+        // Owner-only when created: the file records every call (docs/reference/safety.md#audit-file).
+        // An existing file keeps the mode its owner gave it.
+        closeSync(openSync(this.file, 'a', 0o600));
       } catch (err) {
         throw new AuditFileError(`cannot open audit log ${this.file}: ${(err as Error).message}`);
       }
@@ -62,37 +66,62 @@ export class AuditInterceptor implements ToolInterceptor {
 
   private async audited(call: ToolCall, next: Next): Promise<ToolResult> {
     const t0 = performance.now();
+    let r: ToolResult;
     try {
-      const r = await next();
-      const reported = r._meta?.error_type;
-      const errorType = r.isError ? (typeof reported === 'string' ? reported : 'ToolError') : undefined;
-      this.record(
-        call.tool.name,
-        call.tool.meta.input,
-        call.args,
-        call.ctx,
-        t0,
-        r.isError ? 'error' : 'ok',
-        errorType,
-        undefined,
-        call.input !== undefined,
-      );
-      return r;
+      r = await next();
     } catch (err) {
       const errorType = errorTypeOf(err) === 'UnexpectedError' && err instanceof Error ? err.name : errorTypeOf(err);
       this.record(call.tool.name, call.tool.meta.input, call.args, call.ctx, t0, 'error', errorType, err, call.input !== undefined);
       throw err;
     }
+    const reported = r._meta?.error_type;
+    const errorType = r.isError ? (typeof reported === 'string' ? reported : 'ToolError') : undefined;
+    this.record(
+      call.tool.name,
+      call.tool.meta.input,
+      call.args,
+      call.ctx,
+      t0,
+      r.isError ? 'error' : 'ok',
+      errorType,
+      undefined,
+      call.input !== undefined,
+    );
+    return r;
   }
 
   onUnknownTool(name: string, args: Record<string, unknown>, ctx: ToolCallContext): void {
     this.record(name, undefined, args, ctx, performance.now(), 'error', 'NotFoundError');
   }
 
+  /** `host` values a call may name: this machine or a configured destination (others are digested). */
+  private hostAccepted = (host: string): boolean => host === LOCAL_HOST_NAME || this.hosts.includes(host);
+
   /** The input class of a tool a batch operation names (undefined: no such tool). */
   private nestedInput = (tool: string): Class | undefined => resolveToken(this.container, TOOL_DISPATCHER).descriptor(tool)?.meta.input;
 
-  private record(
+  /**
+   * Writes the call's record; never throws. The audit step never replaces a tool's result
+   * (docs/reference/safety.md#audit-log): if the redaction fails, the failure is logged (its type
+   * only) and the record is still written, every argument reduced to its type.
+   */
+  private record(...a: Parameters<AuditInterceptor['write']>): void {
+    try {
+      this.write(...a);
+    } catch (err) {
+      this.log.error(`could not summarize the arguments of a ${a[0]} call: ${err instanceof Error ? err.name : typeof err}`);
+      try {
+        const [tool, , args, ctx, t0, outcome, errorType] = a;
+        const typed = Object.fromEntries(Object.entries(args ?? {}).map(([k, v]) => [k, { type: pyTypeName(v), redacted: true }]));
+        // validated=true: the typed stand-ins are written as they are, nothing checked again.
+        this.write(tool, undefined, typed, ctx, t0, outcome, errorType, undefined, true);
+      } catch (again) {
+        this.log.error(`could not write the audit record of a ${a[0]} call: ${again instanceof Error ? again.name : typeof again}`);
+      }
+    }
+  }
+
+  private write(
     tool: string,
     input: Class | undefined,
     args: Record<string, unknown>,
@@ -150,6 +179,12 @@ export class AuditInterceptor implements ToolInterceptor {
   ): Record<string, unknown> {
     const rejected =
       outcome === 'ok' || validated ? [] : err instanceof ValidationError ? err.rejected.map((r) => r.loc) : rejectedLocs(input, args);
-    return summarizeArgs(args, { input, rejected, failed: outcome === 'error', nestedInput: this.nestedInput });
+    return summarizeArgs(args, {
+      input,
+      rejected,
+      failed: outcome === 'error',
+      nestedInput: this.nestedInput,
+      hostAccepted: this.hostAccepted,
+    });
   }
 }

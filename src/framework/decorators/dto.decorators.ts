@@ -42,3 +42,10 @@ export function Nullable(): PropertyDecorator {
 
 /** NUL characters are accepted in this string (only for text that reaches tmux through a file). */
 export const AllowNul = (): PropertyDecorator => field({ allowNul: true });
+
+/**
+ * The field holds the arguments of another tool call (a batch operation's `arguments`): the
+ * nested call validates them itself, so the nesting limit counts from there, not from the outer
+ * call (docs/reference/protocol.md#nesting-limit).
+ */
+export const CallArguments = (): PropertyDecorator => field({ callArguments: true });

@@ -13,6 +13,11 @@ export interface DtoFieldMeta {
   nullable?: boolean;
   /** NUL characters are accepted (only text that travels through files). */
   allowNul?: boolean;
+  /**
+   * The value is another tool call's arguments (a batch operation's): that call checks them, its
+   * nesting counted from its own level (docs/reference/protocol.md#nesting-limit).
+   */
+  callArguments?: boolean;
 }
 
 /** Per class: its own fields in declaration order (inherited ones live on the base class). */

@@ -4,6 +4,7 @@ import type { Class } from '../metadata/param-metadata';
 import type { Token } from '../tokens';
 import { CONSTRAINT, mapProblems, type MapKind } from './constraints';
 import { constraintName, dtoPlan, type DtoPlan, type PlanField, type ValidationMeta } from './dto-plan';
+import { MAX_NESTING_DEPTH, tooDeepFields } from './nesting-depth';
 import { isPlainObject, malformedString } from './string-rules';
 
 /**
@@ -267,6 +268,8 @@ function restoreOpaque(plan: DtoPlan, raw: Record<string, unknown>, inst: Record
   }
 }
 
+const TOO_DEEP = `Value error, input is nested deeper than ${MAX_NESTING_DEPTH} levels`;
+
 const clone = (v: unknown): unknown => (v !== null && typeof v === 'object' ? JSON.parse(JSON.stringify(v)) : v);
 
 /** Fills absent optional fields with their defaults, nested items included. */
@@ -296,6 +299,18 @@ export function validateDto<T>(cls: Class<T>, raw: unknown, resolve?: DefaultRes
     return { violations, unknownKeys };
   }
   const plan = dtoPlan(cls);
+  // Before anything recursive (class-transformer, class-validator, the audit digest) touches a
+  // value nested past the limit (docs/reference/protocol.md#nesting-limit).
+  const deep = tooDeepFields(plan, raw);
+  if (deep.length) {
+    for (const k of Object.keys(raw)) {
+      if (plan.byName.has(k)) continue;
+      unknownKeys.push(k);
+      violations.push({ loc: [k], msg: 'Extra inputs are not permitted', type: 'extra_forbidden' });
+    }
+    for (const name of deep) violations.push({ loc: [name], msg: TOO_DEEP, type: 'value_error' });
+    return { violations, unknownKeys };
+  }
   const inst = plainToInstance(cls as ClassConstructor<T>, knownOnly(plan, raw)) as Record<string, unknown>;
   restoreOpaque(plan, raw, inst);
   const errors = plan.fields.length ? validateSync(inst, VALIDATOR_OPTIONS) : [];
