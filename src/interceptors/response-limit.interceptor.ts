@@ -1,4 +1,5 @@
 import { injectable } from 'tsyringe';
+import { countLineBreaks } from '../framework/output/text-lines';
 import { Next, ORDER, ToolCall, ToolInterceptor } from '../framework/pipeline/tool-interceptor';
 import type { ToolResult } from '../framework/pipeline/tool-result';
 
@@ -110,11 +111,15 @@ export class ResponseLimitInterceptor implements ToolInterceptor {
     } else if (typeof v === 'string') {
       const meta = result._meta;
       const build = (budget: number): ToolResult => {
-        const kept = tailBytes(v, budget);
+        let kept = tailBytes(v, budget);
+        const cut = v.length - kept.length;
+        // A cut between the \r and \n of one terminator: the \n belongs to the dropped line.
+        if (kept.startsWith('\n') && v[cut - 1] === '\r') kept = kept.slice(1);
         const sc2 = { ...sc, [rl.field]: kept };
         if (rl.truncatedFlag) sc2[rl.truncatedFlag] = true;
+        // Whole lines dropped, split as every line count splits (docs/reference/protocol.md#line-counts).
         if (rl.countFlag && typeof sc2[rl.countFlag] === 'number')
-          sc2[rl.countFlag] = (sc2[rl.countFlag] as number) + (v.slice(0, v.length - kept.length).match(/\n/g)?.length ?? 0);
+          sc2[rl.countFlag] = (sc2[rl.countFlag] as number) + countLineBreaks(v.slice(0, cut));
         const out: ToolResult = { content: [{ type: 'text', text: JSON.stringify(sc2) }], structuredContent: sc2 };
         if (meta) out._meta = meta;
         return out;

@@ -1,5 +1,6 @@
 import { HandleErrors } from '../../framework/decorators/handle-errors.decorator';
 import { Tool } from '../../framework/decorators/tool.decorator';
+import { splitLines } from '../../framework/output/text-lines';
 import type { ToolCallContext } from '../../framework/pipeline/call-context';
 import type { ToolHandler } from '../../framework/pipeline/tool-dispatcher';
 import { BufferContent } from '../../models/buffer-content.model';
@@ -7,13 +8,6 @@ import { BufferStore } from '../../services/buffer-store.service';
 import { TmuxErrorMapper } from '../../services/tmux-error.mapper';
 import { TmuxServerPool } from '../../services/tmux-server-pool.service';
 import { ShowBufferInput } from './show-buffer.input';
-
-/** Line split like Python's str.splitlines for \n, \r\n and \r: a final terminator adds no empty line. */
-function splitLines(s: string): string[] {
-  const lines = s.split(/\r\n|\n|\r/);
-  if (lines[lines.length - 1] === '') lines.pop();
-  return lines;
-}
 
 @Tool('readonly', {
   title: 'Show tmux Buffer',
