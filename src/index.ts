@@ -58,7 +58,7 @@ export type { ServerConfig, EngineMode } from './config/server-config';
 
 // tmux layer: the engine comes through services, never through the call context
 // (docs/reference/configuration.md#tool-call-context).
-export { TmuxServerPool, ENGINE_FACTORY } from './services/tmux-server-pool.service';
+export { TmuxServerPool, ENGINE_FACTORY, PROCESS_RUNNER } from './services/tmux-server-pool.service';
 export type { EngineFactory } from './services/tmux-server-pool.service';
 export type { TmuxEngine, TmuxServerKey, RunOptions, PaneEvent } from './tmux/tmux-engine';
 export * from './tmux/tmux-errors';

@@ -1,9 +1,10 @@
-import { execFile } from 'node:child_process';
 import { accessSync, constants, statSync } from 'node:fs';
 import { delimiter, isAbsolute, join, resolve } from 'node:path';
 import { ConfigError, HELP_TEXT, parseArgs, resolveConfig, UsageError } from '../config/config.parser';
 import type { ServerConfig } from '../config/server-config';
 import { VERSION } from '../server/version';
+import { ProcessRunner } from '../tmux/process-runner';
+import { TmuxCommandNotFound } from '../tmux/tmux-errors';
 import { fail, setCheckMode } from './cli-exit';
 
 /**
@@ -54,20 +55,21 @@ export function locateExecutable(bin: string, path: string | undefined): string 
  * server half runs once it is connected: spawning a child blocks the main thread for ~4 ms (the
  * fork), which the first reply does not need to wait for (cold start, bench 5).
  */
-/** Why `execFile` of a binary failed, in words: `ENOENT`, `killed by SIGTERM`, `exit status 1`, or the error code. */
+/** Why a binary did not run, in words: `ENOENT`, `killed by SIGTERM`, `exit status 1`, its stderr, or the deadline. */
 export function whyNotRun(err: Error): string {
-  const { code, signal } = err as { code?: unknown; signal?: unknown };
-  if (code === 'ENOENT') return 'ENOENT';
-  if (typeof signal === 'string') return `killed by ${signal}`;
-  if (typeof code === 'number') return `exit status ${code}`;
-  return typeof code === 'string' ? code : err.message;
+  return err instanceof TmuxCommandNotFound ? 'ENOENT' : err.message;
+}
+
+/** `tmux -V` through the one process runner (docs/reference/engine.md#processes), within the command deadline. */
+export async function tmuxVersion(config: ServerConfig): Promise<{ version: string | null; error: Error | null }> {
+  return new ProcessRunner({ commandTimeoutMs: config.commandTimeout * 1000 }).version({ host: null, tmuxBin: config.tmuxBin });
 }
 
 function checkTmux(config: ServerConfig): () => Promise<string | null> {
-  return () =>
-    new Promise((done) =>
-      execFile(config.tmuxBin, ['-V'], { timeout: 5000 }, (err) => done(err ? tmuxError(config, whyNotRun(err)) : null)),
-    );
+  return async () => {
+    const r = await tmuxVersion(config);
+    return r.error ? tmuxError(config, whyNotRun(r.error)) : null;
+  };
 }
 
 /**

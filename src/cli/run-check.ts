@@ -1,5 +1,4 @@
 import 'reflect-metadata';
-import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import winston from 'winston';
 import type { ServerConfig } from '../config/server-config';
@@ -7,13 +6,14 @@ import { loadPlugin } from '../framework/plugins/plugin-loader';
 import type { McpPlugin } from '../framework/plugins/plugin';
 import { ToolRegistry } from '../framework/registry/tool-registry';
 import { resolveToken } from '../framework/tokens';
-import { SSH_HOSTS } from '../services/host-registry.service';
 import { hostError } from '../services/tmux-error.mapper';
 import { createServer, type PluginAdditions } from '../server/create-server';
 import { VERSION } from '../server/version';
-import { ExecEngine } from '../tmux/exec-engine';
+import { PROCESS_RUNNER } from '../services/tmux-server-pool.service';
+import { createEngineFactory } from '../tmux/engine.factory';
+import { ProcessRunner } from '../tmux/process-runner';
 import type { PreparedCli } from './cli-prepare';
-import { locateExecutable, PACKAGE_ROOT, whyNotRun } from './cli-prepare';
+import { locateExecutable, PACKAGE_ROOT, tmuxVersion, whyNotRun } from './cli-prepare';
 
 /** One screen: a heading, then `label  value  (source)` rows. */
 class Screen {
@@ -50,26 +50,19 @@ const SETTINGS: [keyof ServerConfig, string, (c: ServerConfig) => string][] = [
   ['sshBin', 'ssh binary', (c) => c.sshBin],
   ['remoteTmuxBin', 'remote tmux binary', (c) => c.remoteTmuxBin],
   ['sshConnectTimeout', 'ssh connect timeout', (c) => `${c.sshConnectTimeout} s`],
+  ['commandTimeout', 'command deadline', (c) => `${c.commandTimeout} s`],
 ];
 
-/** `tmux -V` of the configured binary: its version line, or why it did not run. */
-function tmuxVersion(bin: string): Promise<{ version: string | null; error: string | null }> {
-  return new Promise((resolve) =>
-    execFile(bin, ['-V'], { timeout: 5000 }, (err, stdout) => {
-      if (!err) return resolve({ version: stdout.trim(), error: null });
-      const w = whyNotRun(err);
-      const why = w === 'ENOENT' ? 'not found' : w;
-      resolve({ version: null, error: why });
-    }),
-  );
-}
+const silentEngineLog = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined };
 
 /** The default server: its socket and whether it runs, asked of tmux itself (a subprocess: nothing attaches). */
 async function defaultServer(config: ServerConfig): Promise<string> {
-  const engine = new ExecEngine({ host: null, socketName: config.socketName, socketPath: config.socketPath, tmuxBin: config.tmuxBin });
+  const runner = new ProcessRunner({ commandTimeoutMs: config.commandTimeout * 1000 });
+  const key = { host: null, socketName: config.socketName, socketPath: config.socketPath, tmuxBin: config.tmuxBin };
+  const engine = createEngineFactory('exec', () => silentEngineLog, runner)(key, true);
   try {
-    const [path] = await engine.run(['display-message', '-p', '#{socket_path}'], { timeoutMs: 5000 });
-    const sessions = await engine.run(['list-sessions', '-F', '#{session_id}'], { timeoutMs: 5000 });
+    const [path] = await engine.run(['display-message', '-p', '#{socket_path}']);
+    const sessions = await engine.run(['list-sessions', '-F', '#{session_id}']);
     return `${path}: running, ${sessions.length} session${sessions.length === 1 ? '' : 's'}`;
   } catch {
     const uid = typeof process.geteuid === 'function' ? process.geteuid() : 0;
@@ -91,11 +84,13 @@ export async function runCheck({ config }: PreparedCli): Promise<void> {
   for (const [key, label, show] of SETTINGS) out.row(label, show(config), `(${config.sources?.[key] ?? 'default'})`);
 
   out.heading('tmux');
-  const [tmux, server] = await Promise.all([tmuxVersion(config.tmuxBin), defaultServer(config)]);
+  const [tmux, server] = await Promise.all([tmuxVersion(config), defaultServer(config)]);
   const located = locateExecutable(config.tmuxBin, process.env.PATH);
   if (tmux.error) {
-    problems.push(`tmux binary ${config.tmuxBin} (${config.sources?.tmuxBin ?? 'default'}): ${tmux.error}`);
-    out.row('binary', `${config.tmuxBin}: ${tmux.error}`);
+    const w = whyNotRun(tmux.error);
+    const why = w === 'ENOENT' ? 'not found' : w;
+    problems.push(`tmux binary ${config.tmuxBin} (${config.sources?.tmuxBin ?? 'default'}): ${why}`);
+    out.row('binary', `${config.tmuxBin}: ${why}`);
   } else out.row('binary', `${located ?? config.tmuxBin}, ${tmux.version}`);
   out.row('default server', server);
 
@@ -122,8 +117,8 @@ export async function runCheck({ config }: PreparedCli): Promise<void> {
 
   if (app && config.hosts.length) {
     out.heading('Remote hosts');
-    const ssh = resolveToken(app.container, SSH_HOSTS);
-    const probes = await Promise.all(config.hosts.map((h) => ssh.get(h).probe()));
+    const runner = resolveToken(app.container, PROCESS_RUNNER);
+    const probes = await Promise.all(config.hosts.map((h) => runner.version({ host: h, tmuxBin: config.remoteTmuxBin })));
     config.hosts.forEach((h, i) => {
       const r = probes[i];
       if (r.error) {

@@ -35,6 +35,7 @@ const VALUE_FLAGS = new Set([
   'ssh-bin',
   'remote-tmux-bin',
   'ssh-connect-timeout',
+  'command-timeout',
 ]);
 const BOOL_FLAGS = new Set(['help', 'version', 'check', 'prompts-as-tools']);
 
@@ -224,6 +225,16 @@ export function resolveConfig(args: ParsedArgs, env: NodeJS.ProcessEnv): ServerC
     else sshConnectTimeout = Math.min(120, Math.max(1, Math.ceil(n)));
   }
 
+  // The command deadline (docs/reference/configuration.md#command-deadline): every tmux or ssh
+  // process and every call without a timeout of its own ends within it.
+  let commandTimeout = 30;
+  const cmdT = get('commandTimeout', 'command-timeout', 'COMMAND_TIMEOUT', null);
+  if (cmdT.value !== undefined) {
+    const n = DECIMAL_RE.test(cmdT.value.trim()) ? Number(cmdT.value.trim()) : NaN;
+    if (!Number.isFinite(n) || n <= 0) warn(cmdT.from, 'invalid command timeout; using 30 seconds');
+    else commandTimeout = Math.min(600, Math.max(1, n));
+  }
+
   const nz = (v: string | undefined) => (v === undefined || v === '' ? null : v);
   return {
     safety,
@@ -245,6 +256,7 @@ export function resolveConfig(args: ParsedArgs, env: NodeJS.ProcessEnv): ServerC
     sshBin: get('sshBin', 'ssh-bin', 'SSH_BIN', null).value ?? 'ssh',
     remoteTmuxBin: get('remoteTmuxBin', 'remote-tmux-bin', 'REMOTE_TMUX_BIN', null).value ?? 'tmux',
     sshConnectTimeout,
+    commandTimeout,
     sources,
     warnings,
   };
@@ -294,6 +306,7 @@ Options (each also settable by environment; a flag wins):
   --ssh-bin <path>           ssh binary (TMUX_MCP_SSH_BIN, default ssh)
   --remote-tmux-bin <path>   tmux on remote hosts (TMUX_MCP_REMOTE_TMUX_BIN, default tmux)
   --ssh-connect-timeout <n>  seconds to reach a host, 1..120 (TMUX_MCP_SSH_CONNECT_TIMEOUT, default 10)
+  --command-timeout <n>      seconds any tmux command may take, 1..600 (TMUX_MCP_COMMAND_TIMEOUT, default 30)
   --check                    print the configuration, tmux, hosts, plugins and tools, then exit
                              (non-zero on any problem)
   -h, --help                 show this help

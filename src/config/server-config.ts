@@ -34,6 +34,12 @@ export interface ServerConfig {
   /** ssh's ConnectTimeout in whole seconds, 1 to 120. */
   sshConnectTimeout: number;
   /**
+   * The command deadline in seconds, 1 to 600 (docs/reference/configuration.md#command-deadline):
+   * a tmux or ssh process, and a call without a timeout of its own, that has not answered by then
+   * fails with `tmux did not answer within N s`.
+   */
+  commandTimeout: number;
+  /**
    * Where each setting came from (`--flag`, `TMUX_MCP_X`, `LIBTMUX_X` or `default`), by
    * ServerConfig key, for `--check` and messages (docs/reference/configuration.md#check).
    */

@@ -23,10 +23,9 @@ import {
   SHUTDOWN_HOOKS,
   TOOL_DISPATCHER,
 } from '../framework/tokens';
-import { SSH_HOSTS } from '../services/host-registry.service';
-import { ENGINE_FACTORY, TmuxServerPool } from '../services/tmux-server-pool.service';
+import { ENGINE_FACTORY, PROCESS_RUNNER, TmuxServerPool } from '../services/tmux-server-pool.service';
 import { createEngineFactory } from '../tmux/engine.factory';
-import { SshHosts } from '../tmux/ssh-host';
+import { ProcessRunner } from '../tmux/process-runner';
 import { corePlugin } from './core.plugin';
 import { buildInstructions } from './instructions';
 
@@ -95,15 +94,19 @@ export async function createServer(options: CreateServerOptions = {}): Promise<T
   container.register(SERVER_CONFIG, { useValue: config });
   container.register(SUPPRESS_HISTORY_DEFAULT, { useValue: config.suppressHistory });
   container.register(LOGGER_FACTORY, { useValue: loggers });
-  // Remote hosts (docs/reference/engine.md#hosts): one shared ssh connection per host, closed at shutdown.
-  const sshHosts = new SshHosts({
-    sshBin: config.sshBin,
-    configFile: config.sshConfig,
-    connectTimeoutSeconds: config.sshConnectTimeout,
-    remoteTmuxBin: config.remoteTmuxBin,
+  // Every tmux and ssh process starts here (docs/reference/engine.md#processes), within the command
+  // deadline; remote hosts share one ssh connection each, closed at shutdown.
+  const runner = new ProcessRunner({
+    commandTimeoutMs: config.commandTimeout * 1000,
+    ssh: {
+      sshBin: config.sshBin,
+      configFile: config.sshConfig,
+      connectTimeoutSeconds: config.sshConnectTimeout,
+      remoteTmuxBin: config.remoteTmuxBin,
+    },
   });
-  container.register(SSH_HOSTS, { useValue: sshHosts });
-  container.register(ENGINE_FACTORY, { useValue: createEngineFactory(config.engine, loggers, (h) => sshHosts.get(h)) });
+  container.register(PROCESS_RUNNER, { useValue: runner });
+  container.register(ENGINE_FACTORY, { useValue: createEngineFactory(config.engine, loggers, runner) });
 
   const api = createPluginApi();
   let registry: ToolRegistry | undefined;
@@ -175,7 +178,7 @@ export async function createServer(options: CreateServerOptions = {}): Promise<T
         }
       }
       await container.resolve(TmuxServerPool).closeAll();
-      await sshHosts.closeAll();
+      await runner.closeAll();
       await server.close().catch(() => undefined);
       if (!options.logger) await flushLogger(root);
     },

@@ -5,16 +5,13 @@ import { ExpectedToolError } from '../framework/errors/tool-errors';
 import { LOGGER_FACTORY } from '../framework/tokens';
 import { safeRepr } from '../framework/validation/safe-repr';
 import { serverKeyId, type TmuxEngine, type TmuxServerKey } from '../tmux/tmux-engine';
-import { isHostError, TmuxCommandNotFound } from '../tmux/tmux-errors';
+import { isHostError, TmuxCommandNotFound, TmuxTimeout } from '../tmux/tmux-errors';
 import { TmuxServerPool } from './tmux-server-pool.service';
-import { runBounded } from './channel-deadline';
 
 /** Agent buffer namespace (docs/reference/engine.md#buffer-names): user and clipboard buffers never match it. */
 export const BUFFER_PREFIX = 'tmux_mcp_';
 const LOGICAL_RE = /^[A-Za-z0-9_.-]{1,64}$/;
 const NAME_RE = /^tmux_mcp_[0-9a-f]{32}_[A-Za-z0-9_.-]{1,64}$/;
-/** Buffer commands are capped at 5 s (docs/reference/tools.md#buffers). */
-export const BUFFER_TIMEOUT_MS = 5000;
 
 /**
  * The buffers this process created and still holds, per tmux server
@@ -63,10 +60,11 @@ export class BufferStore {
   }
 
   /**
-   * Runs one buffer command within 5 s with the texts of docs/reference/errors.md#buffers:
-   * `<verb> failed for '<name>': <stderr>` and `<verb> timeout after 5s for '<name>'`, except
-   * `load-buffer failed: <stderr>`, which is worded without the name (the same text as
-   * paste_text's load step, docs/reference/tools.md#paste_text).
+   * Runs one buffer command within the command deadline (docs/reference/configuration.md#command-deadline)
+   * with the texts of docs/reference/errors.md#buffers: `<verb> failed for '<name>': <stderr>`,
+   * except `load-buffer failed: <stderr>`, which is worded without the name (the same text as
+   * paste_text's load step, docs/reference/tools.md#paste_text). A deadline that passes is
+   * `tmux did not answer within N s`.
    */
   async run(
     engine: TmuxEngine,
@@ -78,18 +76,13 @@ export class BufferStore {
     input?: string,
   ): Promise<string> {
     const n = safeRepr(name);
-    let r;
     try {
-      r = await runBounded(BUFFER_TIMEOUT_MS, signal, (s) =>
-        raw ? engine.runRaw(args, { signal: s, input }) : engine.run(args, { signal: s, input }).then((l) => l.join('\n')),
-      );
+      return await (raw ? engine.runRaw(args, { signal, input }) : engine.run(args, { signal, input }).then((l) => l.join('\n')));
     } catch (err) {
-      if (err instanceof TmuxCommandNotFound || isHostError(err) || signal?.aborted) throw err;
+      if (err instanceof TmuxCommandNotFound || err instanceof TmuxTimeout || isHostError(err) || signal?.aborted) throw err;
       const failed = verb === 'load-buffer' ? `${verb} failed` : `${verb} failed for ${n}`;
       throw new ExpectedToolError(`${failed}: ${(err as Error).message}`);
     }
-    if (r.timedOut) throw new ExpectedToolError(`${verb} timeout after ${BUFFER_TIMEOUT_MS / 1000}s for ${n}`);
-    return r.value;
   }
 
   /**

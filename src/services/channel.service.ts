@@ -3,16 +3,12 @@ import { SERVER_CONFIG, ServerConfig } from '../config/server-config';
 import { ExpectedToolError } from '../framework/errors/tool-errors';
 import type { ProgressReporter } from '../framework/pipeline/call-context';
 import { safeRepr } from '../framework/validation/safe-repr';
-import { abortError } from '../tmux/control-client';
-import { execTmux } from '../tmux/exec-engine';
+import { abortError } from '../tmux/process-runner';
 import type { TmuxEngine } from '../tmux/tmux-engine';
-import { isHostError, TmuxCommandNotFound } from '../tmux/tmux-errors';
+import { isHostError, TmuxCommandNotFound, TmuxTimeout } from '../tmux/tmux-errors';
 import { waitForChannel } from '../tmux/wait-for';
-import { runBounded } from './channel-deadline';
 
 const CHANNEL_RE = /^[A-Za-z0-9_.:-]{1,128}$/;
-/** `wait-for -S` is capped at 5 s (docs/reference/tools.md#signal_channel). */
-export const SIGNAL_TIMEOUT_MS = 5000;
 /** Heartbeat period: progress at least once a second (docs/reference/protocol.md#progress) with margin for timer drift. */
 const HEARTBEAT_MS = 500;
 
@@ -59,16 +55,17 @@ export class ChannelService {
       if (r.outcome === 'timeout') throw new ExpectedToolError(timeoutText);
       if (r.outcome === 'aborted') throw abortError(signal);
       if (r.outcome === 'error') {
-        if (r.hostError) throw r.hostError;
-        // A missing tmux binary keeps its own (unexpected) error, as everywhere else.
-        if (r.spawnError?.code === 'ENOENT') throw new TmuxCommandNotFound('tmux binary not found. Ensure tmux is installed and in PATH.');
+        // Host errors and a missing tmux binary keep their own errors, as everywhere else.
+        if (isHostError(r.error) || r.error instanceof TmuxCommandNotFound || r.error instanceof TmuxTimeout) throw r.error;
         throw new ExpectedToolError(`wait-for failed for channel ${ch}: ${r.stderr}`);
       }
     } finally {
       if (heartbeat) clearInterval(heartbeat);
     }
-    // tmux exits 0 both when signalled and when the server goes away (kill-server): ask it.
-    if (!(await this.serverAnswers(engine))) {
+    // tmux exits 0 both when signalled and when the server goes away (kill-server): ask it,
+    // within what is left of the wait (docs/reference/configuration.md#command-deadline).
+    const left = Math.max(1000, effective * 1000 + 1000 - (Date.now() - started));
+    if (!(await this.serverAnswers(engine, left))) {
       throw new ExpectedToolError(
         `wait-for returned for channel ${ch} but the tmux server is no longer running, so the channel was probably never signalled — tmux exits 0 for both. Re-check the work you were waiting on.`,
       );
@@ -79,21 +76,20 @@ export class ChannelService {
   async signal(engine: TmuxEngine, channel: string, signal: AbortSignal): Promise<string> {
     this.validate(channel);
     const ch = safeRepr(channel);
-    let r;
+    // Bounded by the command deadline (docs/reference/configuration.md#command-deadline).
     try {
-      r = await runBounded(SIGNAL_TIMEOUT_MS, signal, (s) => engine.run(['wait-for', '-S', '--', channel], { signal: s }));
+      await engine.run(['wait-for', '-S', '--', channel], { signal });
     } catch (err) {
-      if (err instanceof TmuxCommandNotFound || isHostError(err) || signal.aborted) throw err;
+      if (err instanceof TmuxCommandNotFound || err instanceof TmuxTimeout || isHostError(err) || signal.aborted) throw err;
       throw new ExpectedToolError(`signal-channel failed for channel ${ch}: ${(err as Error).message}`);
     }
-    if (r.timedOut) throw new ExpectedToolError(`signal-channel timeout after ${shortest(SIGNAL_TIMEOUT_MS / 1000)}s: channel ${ch}`);
     return `Channel ${ch} signalled`;
   }
 
-  /** A fresh subprocess, not the engine: a control client may still be reconnecting to a dead server. */
-  private async serverAnswers(engine: TmuxEngine): Promise<boolean> {
+  /** A fresh subprocess on the engine's host, not the engine: a control client may still be reconnecting to a dead server. */
+  private async serverAnswers(engine: TmuxEngine, timeoutMs: number): Promise<boolean> {
     try {
-      await execTmux([...engine.argvPrefix(), 'list-sessions', '-F', '#{session_id}'], { timeoutMs: SIGNAL_TIMEOUT_MS }, engine.tmuxHost);
+      await engine.runner.run(engine.key, [...engine.argvPrefix(), 'list-sessions', '-F', '#{session_id}'], { timeoutMs });
       return true;
     } catch {
       return false;

@@ -2,12 +2,7 @@ import { inject, injectable } from 'tsyringe';
 import { LOCAL_HOST_NAME } from '../config/config.parser';
 import { SERVER_CONFIG, ServerConfig } from '../config/server-config';
 import { ExpectedToolError } from '../framework/errors/tool-errors';
-import { token } from '../framework/tokens';
 import { safeRepr } from '../framework/validation/safe-repr';
-import type { SshHosts } from '../tmux/ssh-host';
-
-/** The remote hosts of this server (one SshHosts per server, closed at shutdown). */
-export const SSH_HOSTS = token<SshHosts>('ssh-hosts');
 
 /**
  * Which machine a call targets (docs/reference/tools.md#host): `host` null or `'local'` is this

@@ -1,9 +1,8 @@
 import { injectable } from 'tsyringe';
 import { ExpectedToolError } from '../framework/errors/tool-errors';
 import type { TmuxEngine } from '../tmux/tmux-engine';
-import { isHostError, LibTmuxException } from '../tmux/tmux-errors';
-import { BUFFER_TIMEOUT_MS, BufferStore } from './buffer-store.service';
-import { runBounded } from './channel-deadline';
+import { isHostError, LibTmuxException, TmuxTimeout } from '../tmux/tmux-errors';
+import { BufferStore } from './buffer-store.service';
 
 /**
  * paste_text's transport (docs/reference/tools.md#paste_text, docs/reference/engine.md#buffer-names,
@@ -27,21 +26,19 @@ export class PasteService {
       pasted = true;
     } finally {
       // paste-buffer -d already deleted it; otherwise make sure no buffer of ours is left.
-      if (!pasted) await engine.run(['delete-buffer', '-b', name], { timeoutMs: BUFFER_TIMEOUT_MS }).catch(() => undefined);
+      if (!pasted) await engine.run(['delete-buffer', '-b', name]).catch(() => undefined);
       this.buffers.untrack(engine, name);
     }
   }
 
-  /** `load-buffer` capped at 5 s with the texts of docs/reference/tools.md#paste_text. */
+  /** `load-buffer` within the command deadline, with the texts of docs/reference/tools.md#paste_text. */
   private async load(engine: TmuxEngine, name: string, text: string, signal: AbortSignal): Promise<void> {
-    let r;
     try {
-      r = await runBounded(BUFFER_TIMEOUT_MS, signal, (s) => engine.run(['load-buffer', '-b', name, '-'], { signal: s, input: text }));
+      await engine.run(['load-buffer', '-b', name, '-'], { signal, input: text });
     } catch (err) {
-      if (!signal.aborted && err instanceof LibTmuxException && !isHostError(err))
+      if (!signal.aborted && err instanceof LibTmuxException && !isHostError(err) && !(err instanceof TmuxTimeout))
         throw new ExpectedToolError(`load-buffer failed: ${err.message}`, { cause: err });
       throw err;
     }
-    if (r.timedOut) throw new ExpectedToolError(`load-buffer timeout after ${BUFFER_TIMEOUT_MS / 1000}s for '${name}'`);
   }
 }

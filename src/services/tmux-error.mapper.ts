@@ -14,6 +14,7 @@ import {
   TmuxObjectDoesNotExist,
   SshCommandNotFound,
   TmuxSessionExists,
+  TmuxTimeout,
 } from '../tmux/tmux-errors';
 
 export const SUGGEST_LIST = 'Call list_sessions / list_windows / list_panes to discover valid ids.';
@@ -59,6 +60,12 @@ export class TmuxErrorMapper implements ErrorMapper {
       return new ExpectedToolError(`Object not found: ${error.message}`, { cause: error, suggestion: SUGGEST_LIST });
     if (error instanceof MultipleObjectsReturned)
       return new ExpectedToolError(`Ambiguous target: ${error.message}`, { cause: error, suggestion: SUGGEST_AMBIGUOUS });
+    if (error instanceof TmuxTimeout)
+      return new ExpectedToolError(error.message, {
+        cause: error,
+        suggestion:
+          'The tmux server (or its host) is stopped, overloaded or hung. Try again once it answers; check what an interrupted mutating call had done before repeating it.',
+      });
     if (error instanceof LibTmuxException) return new ExpectedToolError(`tmux error: ${tmuxText(error.message)}`, { cause: error });
     return undefined;
   }

@@ -1,8 +1,8 @@
 import { ExpectedToolError } from '../framework/errors/tool-errors';
 import type { PaneEvent, RunOptions, TmuxEngine } from '../tmux/tmux-engine';
+import { TmuxTimeout } from '../tmux/tmux-errors';
 
-/** Per-call ceiling and floor of wait_for_text's tmux calls (seconds, docs/reference/tools.md#wait_for_text). */
-const CALL_MAX_S = 5;
+/** Floor of a wait's tmux calls (seconds, docs/reference/tools.md#wait_for_text): the last look still gets a chance. */
 const CALL_MIN_S = 0.25;
 
 /** The client cancelled the request (or the server is shutting down): no partial result. */
@@ -14,11 +14,17 @@ export class WaitCancelled extends ExpectedToolError {
 
 /**
  * An engine view for one wait: every tmux call (pane resolution included) is bounded by
- * min(5 s, remaining budget) with a 0.25 s floor, and by the request's abort signal, so a hung
- * tmux server can neither stall the wait past its deadline nor outlive a cancellation (the
- * engine kills its child process when the signal fires).
+ * min(command deadline, remaining budget) with a 0.25 s floor, and by the request's abort signal,
+ * so a hung tmux server can neither stall the wait past its deadline nor outlive a cancellation
+ * (the engine kills its child process when the signal fires). When the host's connection drops,
+ * the call in flight and every later one fail with that loss (docs/reference/engine.md#connection-loss):
+ * the wait ends instead of reconnecting and running on to its timeout. Call `dispose()` at the end.
  */
 export class WaitBoundedEngine implements TmuxEngine {
+  private lostError: Error | null = null;
+  private readonly lostCtl = new AbortController();
+  readonly dispose: () => void;
+
   constructor(
     private readonly inner: TmuxEngine,
     /** performance.now() deadline in ms. */
@@ -26,13 +32,18 @@ export class WaitBoundedEngine implements TmuxEngine {
     private readonly signal: AbortSignal,
     /** The tool that waits, for the cancellation text. */
     private readonly tool = 'wait_for_text',
-  ) {}
+  ) {
+    this.dispose = inner.runner.onLost(inner.key.host, (err) => {
+      this.lostError ??= err;
+      this.lostCtl.abort();
+    });
+  }
 
   get key() {
     return this.inner.key;
   }
-  get tmuxHost() {
-    return this.inner.tmuxHost;
+  get runner() {
+    return this.inner.runner;
   }
   get mode() {
     return this.inner.mode;
@@ -58,40 +69,52 @@ export class WaitBoundedEngine implements TmuxEngine {
     return this.bounded(args, opts, (o) => this.inner.runRaw(args, o));
   }
 
+  private lostNow(): Error | null {
+    return this.lostError;
+  }
+
   /** Seconds the next call may take. */
   budget(): number {
     const remaining = (this.deadline - performance.now()) / 1000;
-    return Math.max(Math.min(CALL_MAX_S, remaining), CALL_MIN_S);
+    return Math.max(Math.min(this.inner.runner.commandTimeoutMs / 1000, remaining), CALL_MIN_S);
   }
 
   private async bounded<T>(args: readonly string[], opts: RunOptions | undefined, call: (o: RunOptions) => Promise<T>): Promise<T> {
     if (this.signal.aborted) throw new WaitCancelled(this.tool);
+    if (this.lostError) throw this.lostError;
     const budget = this.budget();
     const ac = new AbortController();
-    const signals = [this.signal, ac.signal, ...(opts?.signal ? [opts.signal] : [])];
+    const signals = [this.signal, ac.signal, this.lostCtl.signal, ...(opts?.signal ? [opts.signal] : [])];
     let timer: NodeJS.Timeout | undefined;
     let onAbort: (() => void) | undefined;
-    const unresponsive = () =>
-      new ExpectedToolError(`tmux ${args[0] ?? ''} did not return within ${budget.toFixed(2)}s; the tmux server is unresponsive`);
-    // Rejects on our own timer or on cancellation even if an engine ignored its signal.
+    let onLost: (() => void) | undefined;
+    const unresponsive = () => new TmuxTimeout(budget);
+    // Rejects on our own timer, on cancellation or on the connection's loss even if an engine
+    // ignored its signal.
     const guard = new Promise<never>((_, reject) => {
       timer = setTimeout(() => {
         ac.abort();
         reject(unresponsive());
       }, budget * 1000);
       onAbort = () => reject(new WaitCancelled(this.tool));
+      onLost = () => reject(this.lostNow() ?? new Error('connection lost'));
       this.signal.addEventListener('abort', onAbort, { once: true });
+      this.lostCtl.signal.addEventListener('abort', onLost, { once: true });
     });
     const work = call({ signal: AbortSignal.any(signals), timeoutMs: Math.ceil(budget * 1000) + 250 });
     try {
       return await Promise.race([work, guard]);
     } catch (err) {
       if (this.signal.aborted) throw new WaitCancelled(this.tool);
+      // A method, not the field: TypeScript keeps the field narrowed to null from the check above.
+      const lost = this.lostNow();
+      if (lost) throw lost;
       if (ac.signal.aborted) throw unresponsive();
       throw err;
     } finally {
       clearTimeout(timer);
       if (onAbort) this.signal.removeEventListener('abort', onAbort);
+      if (onLost) this.lostCtl.signal.removeEventListener('abort', onLost);
       work.catch(() => undefined);
       guard.catch(() => undefined);
     }

@@ -137,6 +137,7 @@ export class WaitForIdleService {
     } finally {
       unsubscribe();
       wake.dispose();
+      tmux.dispose();
     }
   }
 }

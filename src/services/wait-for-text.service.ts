@@ -188,6 +188,7 @@ export class WaitForTextService {
     } finally {
       unsubscribe();
       wake.dispose();
+      tmux.dispose();
     }
   }
 }

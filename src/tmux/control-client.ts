@@ -1,13 +1,14 @@
-import { ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
+import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import type { Socket } from 'node:net';
 import { formatControlLine } from './control-quoting';
 import { LineDecoder, ReplyFramer } from './control-parser';
-import { LibTmuxException, TmuxConnectionLost } from './tmux-errors';
+import { abortError, type StartedProcess } from './process-runner';
+import { LibTmuxException, TmuxConnectionLost, TmuxTimeout } from './tmux-errors';
 import type { RunOptions } from './tmux-engine';
 import { ENGINE_CLIENT_TERM, LOCAL_HOST, splitAtMarker, type TmuxHost } from './tmux-host';
 
-export { ENGINE_CLIENT_TERM };
+export { abortError, ENGINE_CLIENT_TERM };
 
 /** The logger surface the engine needs (a winston logger fits). */
 export interface EngineLogger {
@@ -21,14 +22,10 @@ export interface EngineLogger {
 export class ControlCallNotStarted extends TmuxConnectionLost {}
 
 export interface ControlClientOptions {
-  /** `tmuxArgvPrefix(key)`: binary plus global flags. */
-  readonly argvPrefix: readonly string[];
-  /** Where tmux runs (default: this machine); a remote client is `ssh` running `tmux -C`. */
-  readonly host?: TmuxHost;
-  /** Session id (`$N`) to attach to. */
-  readonly session: string;
-  /** Client flags for `attach-session -f`, e.g. `ignore-size,no-output`. */
-  readonly flags: string;
+  /** The `tmux -C` process (`controlArgv`), started by the runner on the server's host. */
+  readonly process: StartedProcess;
+  /** A command without a reply after this long fails with TmuxTimeout (the command deadline). */
+  readonly timeoutMs: number;
   readonly logger: EngineLogger;
   /** Names the client in logs. */
   readonly label: string;
@@ -45,20 +42,14 @@ export interface ControlCloseInfo {
   readonly reason: string;
   /** We closed it ourselves. */
   readonly byUs: boolean;
+  /** What the host made of the end (the connection dropped, ssh failed), if anything. */
+  readonly hostFailure: Error | null;
 }
 
 interface Pending {
   done: boolean;
   resolve(lines: string[]): void;
   reject(err: Error): void;
-}
-
-export function abortError(signal: AbortSignal): Error {
-  // Same shape as the AbortError execFile rejects with, so callers test one thing.
-  const err = new Error('The operation was aborted', { cause: signal.reason });
-  err.name = 'AbortError';
-  (err as NodeJS.ErrnoException).code = 'ABORT_ERR';
-  return err;
 }
 
 /**
@@ -115,11 +106,8 @@ export class ControlClient {
       // The first block not answering our lines is attach-session's own (flags 0).
       foreign: (ok, lines) => this.settleReady(ok ? null : lines.join('\n').trim() || 'attach failed'),
     });
-    this.host = opts.host ?? LOCAL_HOST;
-    // A remote client's environment is set on the remote side (TERM through `env`); $TMUX is ours only.
-    const argv = controlArgv(opts.argvPrefix, opts.session, opts.flags, this.host === LOCAL_HOST ? process.env : {});
-    const spec = this.host.spawn(argv, { engineClient: true });
-    this.child = spawn(spec.file, spec.args, { ...(spec.env ? { env: spec.env } : {}), stdio: ['pipe', 'pipe', 'pipe'] });
+    this.host = opts.process.host;
+    this.child = opts.process.child as ChildProcessWithoutNullStreams;
     this.pid = this.child.pid;
     const decoder = new LineDecoder();
     // Before the marker, the remote shell's own output (rc files) is not tmux's: skip it.
@@ -173,12 +161,11 @@ export class ControlClient {
     return new Promise<string[]>((resolve, reject) => {
       // A command tmux cannot receive (empty, NUL in an argument) throws here, which rejects the promise.
       const line = formatControlLine(args);
-      let timer: NodeJS.Timeout | undefined;
       const onAbort = () => settle(() => reject(abortError(opts.signal!)));
       const settle = (fn: () => void) => {
         if (p.done) return;
         p.done = true;
-        if (timer) clearTimeout(timer);
+        clearTimeout(timer);
         opts.signal?.removeEventListener('abort', onAbort);
         this.busy--;
         this.track();
@@ -190,9 +177,10 @@ export class ControlClient {
         resolve: (lines) => settle(() => resolve(lines)),
         reject: (err) => settle(() => reject(err)),
       };
-      if (opts.timeoutMs !== undefined) {
-        timer = setTimeout(() => p.reject(new LibTmuxException(`tmux ${args[0]} timed out after ${opts.timeoutMs}ms`)), opts.timeoutMs);
-      }
+      // Every command has a deadline (docs/reference/configuration.md#command-deadline): a stopped
+      // tmux server must not hold the call. The reply, if it ever comes, is consumed in order.
+      const limit = opts.timeoutMs ?? this.opts.timeoutMs;
+      const timer = setTimeout(() => p.reject(new TmuxTimeout(limit / 1000)), limit);
       opts.signal?.addEventListener('abort', onAbort, { once: true });
       const nonce = `${this.secret}${(this.seq++).toString(36)}`;
       this.pending.push(p);
@@ -305,7 +293,7 @@ export class ControlClient {
     }
     this.settleReady(splitAtMarker(this.stderr, this.host.marker).body.trim() || this.exitReason || 'control client exited');
     this.opts.logger.debug(`${this.opts.label}: exited (${this.sawExit ? `%exit ${this.exitReason}`.trim() : 'no %exit'})`);
-    this.opts.onClose?.({ orderly: this.orderly, reason: this.exitReason || this.stderrText(), byUs: this.byUs });
+    this.opts.onClose?.({ orderly: this.orderly, reason: this.exitReason || this.stderrText(), byUs: this.byUs, hostFailure });
     done();
   }
 }

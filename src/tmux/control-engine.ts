@@ -1,24 +1,27 @@
-import { ControlCallNotStarted, ControlClient, ControlCloseInfo, EngineLogger } from './control-client';
+import { ControlCallNotStarted, ControlClient, ControlCloseInfo, controlArgv, EngineLogger } from './control-client';
 import { needsSubprocess } from './control-routing';
 import { EngineGate } from './engine-gate';
-import { ExecEngine } from './exec-engine';
+import type { ExecEngine } from './exec-engine';
 import { PaneEventHub, PaneState } from './pane-events';
-import { isHostError, LibTmuxException } from './tmux-errors';
+import { abortError, type ProcessRunner } from './process-runner';
+import type { SshHost } from './ssh-host';
+import { HostConnectionLost, isHostError, LibTmuxException, TmuxTimeout } from './tmux-errors';
 import type { PaneEvent, RunOptions, TmuxEngine, TmuxServerKey } from './tmux-engine';
-import { LOCAL_HOST, type TmuxHost } from './tmux-host';
 
 /** The engine states (docs/reference/engine.md#engine-states): subprocesses, a control client attached, or waiting to re-attach. */
 export type ControlEngineState = 'exec' | 'attached' | 'reconnecting';
 
 export interface ControlEngineOptions {
   readonly logger: EngineLogger;
-  /** Where the server runs (default: this machine). */
-  readonly host?: TmuxHost;
+  /** Starts every process of the engine on the key's host (docs/reference/engine.md#processes). */
+  readonly runner: ProcessRunner;
+  /** The subprocess engine of the same key, for fallbacks (built by the engine factory). */
+  readonly exec: ExecEngine;
   /** From `exec`, attach again at most this often (docs/reference/engine.md#engine-states: once a second). */
   readonly retryMs?: number;
   /** Event sources without subscribers go quiet after this long (docs/reference/engine.md#event-clients: 30 s). */
   readonly eventIdleMs?: number;
-  /** How long attaching may take before the call falls back to a subprocess. */
+  /** How long attaching may take before the call falls back to a subprocess (default: the command deadline). */
   readonly attachTimeoutMs?: number;
 }
 
@@ -55,7 +58,7 @@ function parsePanes(lines: readonly string[]): Map<string, PaneState[]> {
  */
 export class ControlEngine implements TmuxEngine {
   readonly hasEvents = true;
-  readonly tmuxHost: TmuxHost;
+  readonly runner: ProcessRunner;
   private readonly exec: ExecEngine;
   private readonly log: EngineLogger;
   private readonly hub: PaneEventHub;
@@ -75,8 +78,8 @@ export class ControlEngine implements TmuxEngine {
     readonly key: TmuxServerKey,
     private readonly opts: ControlEngineOptions,
   ) {
-    this.tmuxHost = opts.host ?? LOCAL_HOST;
-    this.exec = new ExecEngine(key, this.tmuxHost);
+    this.runner = opts.runner;
+    this.exec = opts.exec;
     this.log = opts.logger;
     this.hub = new PaneEventHub(
       {
@@ -85,7 +88,10 @@ export class ControlEngine implements TmuxEngine {
         allPanes: async () => parsePanes(await this.run(['list-panes', '-a', '-F', PANE_FORMAT])),
         mainClient: () => (this.main && !this.main.client.exited ? this.main : null),
         openEventClient: (session, onNotification, onClose) =>
-          this.startClient(session, EVENT_FLAGS, `event client ${session}`, onNotification, (_info, client) => onClose(client)),
+          this.startClient(session, EVENT_FLAGS, `event client ${session}`, onNotification, (info, client) => {
+            this.hostLost(info);
+            onClose(client);
+          }),
         closeEventClient: (client) => this.gate.exclusive(() => client.close()),
       },
       opts.eventIdleMs,
@@ -114,12 +120,14 @@ export class ControlEngine implements TmuxEngine {
   }
 
   run(args: readonly string[], opts?: RunOptions): Promise<string[]> {
-    return this.dispatch(
-      args,
-      opts,
-      (lines) => lines,
-      () => this.exec.run(args, opts),
-      true,
+    return this.bounded(opts, (o) =>
+      this.dispatch(
+        args,
+        o,
+        (lines) => lines,
+        () => this.exec.run(args, o),
+        true,
+      ),
     );
   }
 
@@ -129,16 +137,18 @@ export class ControlEngine implements TmuxEngine {
    */
   async runList(commands: readonly (readonly string[])[], opts?: RunOptions): Promise<string[][]> {
     if (commands.length === 1) return [await this.run(commands[0], opts)];
-    const client = this.closed || commands.some((c) => needsSubprocess(c)) ? null : await this.connect(commands[0]);
-    if (client) return Promise.all(commands.map((c) => this.run(c, opts)));
-    await this.gate.enter();
-    try {
-      const out = await this.exec.runList(commands, opts);
-      this.lastMode = 'exec';
-      return out;
-    } finally {
-      this.gate.leave();
-    }
+    return this.bounded(opts, async (o) => {
+      const client = this.closed || commands.some((c) => needsSubprocess(c)) ? null : await this.connect(commands[0]);
+      if (client) return Promise.all(commands.map((c) => this.run(c, o)));
+      await this.gate.enter();
+      try {
+        const out = await this.exec.runList(commands, o);
+        this.lastMode = 'exec';
+        return out;
+      } finally {
+        this.gate.leave();
+      }
+    });
   }
 
   /**
@@ -147,17 +157,68 @@ export class ControlEngine implements TmuxEngine {
    * differ in control mode: it escapes them) always runs as a subprocess.
    */
   runRaw(args: readonly string[], opts?: RunOptions): Promise<string> {
-    return this.dispatch(
-      args,
-      opts,
-      (lines) => lines.map((l) => `${l}\n`).join(''),
-      () => this.exec.runRaw(args, opts),
-      true,
+    return this.bounded(opts, (o) =>
+      this.dispatch(
+        args,
+        o,
+        (lines) => lines.map((l) => `${l}\n`).join(''),
+        () => this.exec.runRaw(args, o),
+        true,
+      ),
     );
   }
 
+  /** Output wake-ups, and the loss of the host's connection (docs/reference/engine.md#connection-loss). */
   onPaneEvent(paneId: string, listener: (ev: PaneEvent) => void): () => void {
-    return this.hub.subscribe(paneId, listener);
+    const off = this.hub.subscribe(paneId, listener);
+    const offLost = this.runner.onLost(this.key.host, (error) => listener({ paneId, kind: 'lost', error }));
+    return () => {
+      off();
+      offLost();
+    };
+  }
+
+  /**
+   * One deadline for the whole call, connecting and queueing included
+   * (docs/reference/configuration.md#command-deadline): when it passes, the call fails with
+   * TmuxTimeout and its process or pending reply is abandoned through the signal.
+   */
+  private bounded<T>(opts: RunOptions | undefined, fn: (o: RunOptions) => Promise<T>): Promise<T> {
+    const limit = opts?.timeoutMs ?? this.runner.commandTimeoutMs;
+    const outer = opts?.signal;
+    if (outer?.aborted) return Promise.reject(abortError(outer));
+    const ac = new AbortController();
+    const t0 = performance.now();
+    return new Promise<T>((resolve, reject) => {
+      let over = false;
+      const done = (f: () => void) => {
+        if (over) return;
+        over = true;
+        clearTimeout(timer);
+        outer?.removeEventListener('abort', onAbort);
+        f();
+      };
+      const onAbort = () => {
+        ac.abort(outer?.reason);
+        done(() => reject(abortError(outer!)));
+      };
+      const timer = setTimeout(() => {
+        ac.abort();
+        done(() => reject(new TmuxTimeout(limit / 1000)));
+      }, limit);
+      outer?.addEventListener('abort', onAbort, { once: true });
+      const remaining = () => Math.max(1, limit - (performance.now() - t0));
+      fn({
+        ...opts,
+        signal: ac.signal,
+        get timeoutMs() {
+          return remaining();
+        },
+      }).then(
+        (v) => done(() => resolve(v)),
+        (e: Error) => done(() => reject(e)),
+      );
+    });
   }
 
   /** Detaches every client and waits until their processes are gone. */
@@ -219,9 +280,10 @@ export class ControlEngine implements TmuxEngine {
       // Never let attach-session pick or create anything: choose an existing session id.
       sessions = await this.exec.run(['list-sessions', '-F', '#{session_id}']);
     } catch (err) {
-      // A remote host that cannot be reached (or has no tmux) fails the call now: the same
-      // command as a subprocess would only fail the same way after another attempt.
-      if (isHostError(err)) {
+      // A remote host that cannot be reached (or has no tmux), or a tmux that does not answer,
+      // fails the call now: the same command as a subprocess would only fail the same way after
+      // another attempt.
+      if (isHostError(err) || err instanceof TmuxTimeout) {
         this.lastAttempt = -Infinity;
         throw err;
       }
@@ -267,11 +329,12 @@ export class ControlEngine implements TmuxEngine {
     return this.gate.exclusive(async () => {
       if (this.closed) throw new LibTmuxException('engine closed');
       await this.awaitDeparted();
+      // A remote client's environment is set on the remote side (TERM through `env`); $TMUX is ours only.
+      const argv = controlArgv(this.exec.argvPrefix(), session, flags, this.key.host === null ? process.env : {});
+      const started = await this.runner.start(this.key, argv, { engineClient: true, stdin: 'pipe' });
       const client: ControlClient = new ControlClient({
-        argvPrefix: this.exec.argvPrefix(),
-        host: this.tmuxHost,
-        session,
-        flags,
+        process: started,
+        timeoutMs: this.runner.commandTimeoutMs,
         logger: this.log,
         label,
         onNotification: (line) => onNotification(line, client),
@@ -287,7 +350,10 @@ export class ControlEngine implements TmuxEngine {
         await Promise.race([
           client.ready,
           new Promise((_, reject) => {
-            timer = setTimeout(() => reject(new LibTmuxException('attach timed out')), this.opts.attachTimeoutMs ?? 5000);
+            timer = setTimeout(
+              () => reject(new LibTmuxException('attach timed out')),
+              this.opts.attachTimeoutMs ?? this.runner.commandTimeoutMs,
+            );
           }),
         ]);
       } catch (err) {
@@ -326,6 +392,7 @@ export class ControlEngine implements TmuxEngine {
   }
 
   private onMainClose(client: ControlClient, info: ControlCloseInfo): void {
+    this.hostLost(info);
     if (this.main?.client !== client) return;
     this.main = null;
     this.hub.mainLost();
@@ -335,6 +402,12 @@ export class ControlEngine implements TmuxEngine {
     // (docs/reference/engine.md#engine-states).
     if (info.orderly) this.log.info(`control client left its session (${info.reason || 'exit'}); re-attaching on the next call`);
     else this.log.warn(`lost the tmux control connection (${info.reason || 'no reason given'}); the next call reconnects`);
+  }
+
+  /** A client that died with the host's connection tells the runner, which tells every waiter. */
+  private hostLost(info: ControlCloseInfo): void {
+    if (info.hostFailure instanceof HostConnectionLost && this.key.host !== null)
+      this.runner.lost(this.runner.hostOf(this.key) as SshHost, info.hostFailure);
   }
 
   private async paneState(paneId: string): Promise<PaneState | null> {

@@ -1,8 +1,8 @@
 import type { EngineLogger } from './control-client';
 import { ControlEngine } from './control-engine';
 import { ExecEngine } from './exec-engine';
+import type { ProcessRunner } from './process-runner';
 import type { TmuxEngine, TmuxServerKey } from './tmux-engine';
-import { LOCAL_HOST, type TmuxHost } from './tmux-host';
 
 /** The logger name of the engine (docs/reference/engine.md#engine-logs). */
 export const ENGINE_LOGGER = 'tmux_mcp.engine';
@@ -10,17 +10,17 @@ export const ENGINE_LOGGER = 'tmux_mcp.engine';
 /**
  * Builds one engine per tmux server: the control-mode engine, or the subprocess engine when
  * `TMUX_MCP_ENGINE=exec` forces the strictly invisible mode
- * (docs/reference/engine.md#strictly-invisible-mode). A key with a host runs its tmux there
- * (docs/reference/engine.md#hosts).
+ * (docs/reference/engine.md#strictly-invisible-mode). Either starts its processes through the
+ * runner, on the host of its key (docs/reference/engine.md#processes).
  */
 export function createEngineFactory(
   mode: 'control' | 'exec',
   loggers: (name: string) => EngineLogger,
-  remote: (host: string) => TmuxHost = () => {
-    throw new Error('no remote hosts configured');
-  },
-): (key: TmuxServerKey) => TmuxEngine {
-  const hostOf = (key: TmuxServerKey): TmuxHost => (key.host === null ? LOCAL_HOST : remote(key.host));
-  if (mode === 'exec') return (key) => new ExecEngine(key, hostOf(key));
-  return (key) => new ControlEngine(key, { logger: loggers(ENGINE_LOGGER), host: hostOf(key) });
+  runner: ProcessRunner,
+): (key: TmuxServerKey, subprocess?: boolean) => TmuxEngine {
+  // `subprocess`: one-off probes of servers we must not attach to (docs/reference/engine.md#invisibility).
+  return (key, subprocess) => {
+    const exec = new ExecEngine(key, runner);
+    return mode === 'exec' || subprocess ? exec : new ControlEngine(key, { logger: loggers(ENGINE_LOGGER), runner, exec });
+  };
 }

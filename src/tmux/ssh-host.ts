@@ -1,10 +1,9 @@
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { HostConnectionLost, HostTmuxNotFound, HostUnreachable } from './tmux-errors';
-import { ENGINE_CLIENT_TERM, type ProcessEnd, type SpawnOptions, type SpawnSpec, splitAtMarker, type TmuxHost } from './tmux-host';
+import { ENGINE_CLIENT_TERM, type ProcessEnd, type SpawnOptions, type SpawnSpec, type TmuxHost } from './tmux-host';
 
 /**
  * POSIX single quoting of one word for the remote shell (docs/reference/engine.md#remote-command-line):
@@ -53,8 +52,6 @@ const CONTROL_PERSIST_SECONDS = 60;
 /** ServerAliveInterval × ServerAliveCountMax: a silent peer is given up after 45 s. */
 const ALIVE_INTERVAL_SECONDS = 15;
 const ALIVE_COUNT_MAX = 3;
-/** Bound on `ssh -O exit` at shutdown. */
-const EXIT_TIMEOUT_MS = 5000;
 
 /** Last non-blank line of a text (ssh's reason for failing is its last stderr line). */
 export function lastLine(text: string): string {
@@ -95,19 +92,19 @@ export class ControlDir {
  * invocation for it is `ssh … -- <destination> <quoted command>`, sharing one connection per
  * host (ControlMaster=auto, ControlPersist, a ControlPath in our private directory). ssh does
  * authentication, host keys and the user's configuration; BatchMode keeps it from ever asking for
- * a password or a passphrase, and nothing here weakens host key checking.
+ * a password or a passphrase, and nothing here weakens host key checking. This class only says
+ * how to start a process there and what its end means; the ProcessRunner starts them.
  */
 export class SshHost implements TmuxHost {
   readonly marker = `tmux-mcp-ready-${randomBytes(8).toString('hex')}`;
-  /** Set once a connection was made: a master may be running and is asked to exit at close. */
-  private everConnected = false;
-  private connected = false;
-  private connecting: Promise<void> | null = null;
-  private closed = false;
+  /** The remote `tmux -V` line of the last successful connection. */
+  version: string | null = null;
+  /** Set once a process was spawned: a master may be running and is asked to exit at close. */
+  everUsed = false;
 
   constructor(
     readonly name: string,
-    private readonly settings: SshSettings,
+    readonly settings: SshSettings,
     private readonly dir: ControlDir,
   ) {}
 
@@ -140,6 +137,7 @@ export class SshHost implements TmuxHost {
   }
 
   spawn(argv: readonly string[], opts: SpawnOptions = {}): SpawnSpec {
+    this.everUsed = true;
     const words = [
       'sh',
       '-c',
@@ -154,97 +152,20 @@ export class SshHost implements TmuxHost {
     return { file: this.settings.sshBin, args: [...this.sshOptions(), '--', this.name, remoteCommandLine(words)] };
   }
 
+  /** The arguments (after the ssh binary) that ask the shared connection to end. */
+  exitArgs(): string[] {
+    return [...this.sshOptions(), '-O', 'exit', '--', this.name];
+  }
+
   failure(end: ProcessEnd): Error | null {
     if (!end.started) {
       const why = lastLine(end.preamble) || (end.code === null ? 'ssh was stopped' : `ssh exited with status ${end.code}`);
       return new HostUnreachable(this.name, why);
     }
-    if (end.code === 255) {
-      this.lost();
-      return new HostConnectionLost(this.name);
-    }
+    if (end.code === 255) return new HostConnectionLost(this.name);
     // `env` (or sh's exec) answers 127 for a command not found and 126 for one it cannot run.
     if (end.code === 127 || end.code === 126) return new HostTmuxNotFound(this.name);
     return null;
-  }
-
-  ready(): Promise<void> {
-    if (this.closed) return Promise.reject(new HostUnreachable(this.name, 'the server is shutting down'));
-    if (this.connected) return Promise.resolve();
-    // One connection attempt at a time: the first one starts the shared connection, and calls
-    // that arrive meanwhile wait for it instead of each opening a connection of their own.
-    this.connecting ??= this.probe()
-      .then((r) => {
-        if (r.error) throw r.error;
-        this.connected = true;
-      })
-      .finally(() => {
-        this.connecting = null;
-      });
-    return this.connecting;
-  }
-
-  lost(): void {
-    this.connected = false;
-  }
-
-  /**
-   * Connects (leaving the shared connection behind for the calls that follow) and asks the remote
-   * tmux for its version. Bounded by the connect timeout + 1 s. Never rejects.
-   */
-  probe(): Promise<{ version: string | null; error: Error | null }> {
-    return new Promise((resolve) => {
-      const spec = this.spawn([this.settings.remoteTmuxBin, '-V']);
-      const child = spawn(spec.file, spec.args, { stdio: ['ignore', 'pipe', 'pipe'] });
-      this.everConnected = true;
-      let out = '';
-      let err = '';
-      let timedOut = false;
-      child.stdout.on('data', (d: Buffer) => (out += d.toString('utf8')));
-      child.stderr.on('data', (d: Buffer) => (err = (err + d.toString('utf8')).slice(-8000)));
-      const timer = setTimeout(() => {
-        timedOut = true;
-        child.kill('SIGKILL');
-      }, this.connectLimitMs);
-      child.once('error', (e) => {
-        clearTimeout(timer);
-        resolve({ version: null, error: new HostUnreachable(this.name, e.message) });
-      });
-      child.once('close', (code) => {
-        clearTimeout(timer);
-        const o = splitAtMarker(out, this.marker);
-        const e = splitAtMarker(err, this.marker);
-        if (timedOut && !o.started)
-          return resolve({
-            version: null,
-            error: new HostUnreachable(this.name, `no answer within ${this.settings.connectTimeoutSeconds + 1}s`),
-          });
-        const failure = code === 0 ? null : this.failure({ code, started: o.started, stderr: e.body, preamble: e.preamble });
-        if (failure) return resolve({ version: null, error: failure });
-        if (code !== 0) return resolve({ version: null, error: new HostTmuxNotFound(this.name) });
-        // A successful probe leaves the shared connection up: later calls need not connect again.
-        this.connected = true;
-        resolve({ version: o.body.trim() || null, error: null });
-      });
-    });
-  }
-
-  /** Asks the shared connection to end (ControlPersist would keep it after we are gone). */
-  async close(): Promise<void> {
-    this.closed = true;
-    if (!this.everConnected || !this.dir.made) return;
-    await new Promise<void>((resolve) => {
-      const child = spawn(this.settings.sshBin, [...this.sshOptions(), '-O', 'exit', '--', this.name], { stdio: 'ignore' });
-      const timer = setTimeout(() => child.kill('SIGKILL'), EXIT_TIMEOUT_MS);
-      child.once('error', () => {
-        clearTimeout(timer);
-        resolve();
-      });
-      child.once('close', () => {
-        clearTimeout(timer);
-        resolve();
-      });
-    });
   }
 }
 
@@ -264,9 +185,12 @@ export class SshHosts {
     return h;
   }
 
-  /** Ends every shared connection we started and removes the private directory. */
-  async closeAll(): Promise<void> {
-    await Promise.allSettled([...this.hosts.values()].map((h) => h.close()));
+  /** Hosts a process was started for (a shared connection may be up). */
+  started(): SshHost[] {
+    return this.dir.made ? [...this.hosts.values()].filter((h) => h.everUsed) : [];
+  }
+
+  removeDir(): void {
     this.dir.remove();
   }
 }

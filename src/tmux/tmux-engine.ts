@@ -1,4 +1,4 @@
-import type { TmuxHost } from './tmux-host';
+import type { ProcessRunner } from './process-runner';
 
 /** Identifies one tmux server: the key of the server pool (docs/reference/engine.md#server-pool). */
 export interface TmuxServerKey {
@@ -15,7 +15,10 @@ export const serverKeyId = (key: TmuxServerKey): string => JSON.stringify([key.h
 export interface RunOptions {
   /** Abort the command (the subprocess is killed; a control-mode reply is discarded). */
   signal?: AbortSignal;
-  /** Give up after this many milliseconds with a LibTmuxException. */
+  /**
+   * Give up after this many milliseconds with a TmuxTimeout (default: the command deadline,
+   * docs/reference/configuration.md#command-deadline).
+   */
   timeoutMs?: number;
   /**
    * Bytes for the command's stdin (`load-buffer -b NAME -`): the command then runs as a
@@ -24,10 +27,15 @@ export interface RunOptions {
   input?: string | Buffer;
 }
 
-/** An output event of one pane (docs/reference/engine.md#output-events): only ever a wake-up; readers re-capture. */
+/**
+ * An output event of one pane (docs/reference/engine.md#output-events): only ever a wake-up;
+ * readers re-capture. `lost`: the connection to the pane's host dropped
+ * (docs/reference/engine.md#connection-loss); `error` says so, and a wait ends with it.
+ */
 export interface PaneEvent {
   readonly paneId: string;
-  readonly kind: 'output' | 'exited' | 'respawned' | 'closed';
+  readonly kind: 'output' | 'exited' | 'respawned' | 'closed' | 'lost';
+  readonly error?: Error;
 }
 
 /**
@@ -37,8 +45,8 @@ export interface PaneEvent {
  */
 export interface TmuxEngine {
   readonly key: TmuxServerKey;
-  /** Where the server runs and how its processes start (this machine, or ssh); absent: this machine. */
-  readonly tmuxHost?: TmuxHost;
+  /** Starts every process of this engine, on the key's host (docs/reference/engine.md#processes). */
+  readonly runner: ProcessRunner;
   /** 'exec' or 'control' — what actually served the last call (for logs and tests). */
   readonly mode: 'exec' | 'control';
 
@@ -63,8 +71,8 @@ export interface TmuxEngine {
 
   /**
    * The tmux argv of this server as the machine it runs on sees it (`[bin, '-u', '-L', name]` …):
-   * what run_command's wrapper types into a pane, and what `tmuxHost.spawn` starts for
-   * subprocesses such as killable `wait-for` children.
+   * what run_command's wrapper types into a pane, and what the runner starts for subprocesses
+   * such as killable `wait-for` children.
    */
   argvPrefix(): string[];
 

@@ -63,6 +63,20 @@ export class TmuxCommandNotFound extends Error {
   }
 }
 
+/**
+ * A tmux (or ssh) process, or a control-mode reply, did not come within its deadline
+ * (docs/reference/errors.md#command-deadline): a stopped or overloaded tmux server, a hung host.
+ * The process was killed; the next call works once tmux answers again. The retry layer does not
+ * repeat it (that would double the bound); the agent may.
+ */
+export class TmuxTimeout extends LibTmuxException {
+  static override readonly errorType: string = 'TmuxTimeout';
+  override readonly retryable: boolean = false;
+  constructor(readonly seconds: number) {
+    super(`tmux did not answer within ${Math.round(seconds * 1000) / 1000} s`);
+  }
+}
+
 /** Recognizes tmux's "no server" answers on stderr. */
 export function isNoServerText(stderr: string): boolean {
   return /no server running on|error connecting to .*\((No such file or directory|Connection refused)\)|server exited unexpectedly/.test(

@@ -1,7 +1,7 @@
 /**
  * Where a tmux server runs, and how a process that talks to it is started
  * (docs/reference/engine.md#hosts): on this machine tmux is executed directly; on a remote host
- * through `ssh` (see ssh-host.ts). The engines only ever start tmux through a TmuxHost.
+ * through `ssh` (see ssh-host.ts). Only the ProcessRunner starts processes, from these specs.
  */
 
 /** What to execute for one tmux invocation. */
@@ -48,10 +48,6 @@ export interface TmuxHost {
   failure(end: ProcessEnd): Error | null;
   /** A remote command whose marker has not come after this long is given up as unreachable. */
   readonly connectLimitMs?: number;
-  /** Waits until the host can be reached (a remote host connects once); rejects with why not. */
-  ready(): Promise<void>;
-  /** The connection this host depended on is gone: the next ready() connects again. */
-  lost(): void;
 }
 
 /** This machine: tmux is executed directly, never through a shell. */
@@ -68,8 +64,6 @@ export const LOCAL_HOST: TmuxHost = {
     return { file: argv[0], args: argv.slice(1), env };
   },
   failure: () => null,
-  ready: () => Promise.resolve(),
-  lost: () => undefined,
 };
 
 /** Marks the engine's own clients (docs/reference/engine.md#invisibility): tmux reports it as `#{client_termname}`. */

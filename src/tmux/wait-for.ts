@@ -1,14 +1,14 @@
-import { spawn } from 'node:child_process';
-import { tmuxArgvPrefix } from './exec-engine';
+import type { ProcessRunner, StartedProcess } from './process-runner';
+import type { SshHost } from './ssh-host';
 import type { TmuxServerKey } from './tmux-engine';
-import { isNoServerText } from './tmux-errors';
-import { LOCAL_HOST, splitAtMarker, type TmuxHost } from './tmux-host';
+import { HostConnectionLost, isNoServerText, LibTmuxException, TmuxCommandNotFound, TmuxNoServer } from './tmux-errors';
+import { splitAtMarker } from './tmux-host';
 
-/** A server's tmux argv and where it runs (an engine is one). */
+/** A server's tmux argv, key and runner (an engine is one). */
 export interface WaitTarget {
+  readonly key: TmuxServerKey;
+  readonly runner: ProcessRunner;
   argvPrefix(): string[];
-  /** Absent: this machine. */
-  readonly tmuxHost?: TmuxHost;
 }
 
 export interface WaitForOptions {
@@ -18,7 +18,7 @@ export interface WaitForOptions {
   readonly timeoutMs?: number;
 }
 
-/** How a `tmux wait-for` ended. The child has exited in every case. */
+/** How a `tmux wait-for` ended. The child has exited (or was killed) in every case. */
 export type WaitForResult =
   | { readonly outcome: 'signalled' }
   | { readonly outcome: 'timeout' }
@@ -28,58 +28,48 @@ export type WaitForResult =
       readonly code: number | null;
       readonly stderr: string;
       readonly noServer: boolean;
-      readonly hostError?: Error;
-      readonly spawnError?: NodeJS.ErrnoException;
+      /** The classified failure: a host error, TmuxCommandNotFound, or tmux's own text as LibTmuxException. */
+      readonly error: Error;
     };
 
 /**
- * Blocks on `tmux wait-for <channel>` in its own subprocess
- * (docs/reference/engine.md#blocking-wait-for): on a control connection it would hold every later
- * command. Resolves only after the child is gone, so an abort or a timeout never leaves a `tmux
- * wait-for` running (on a remote host the remote side ends it when our ssh goes away, see
- * ssh-host.ts). Pass an engine, a server key (this machine) or an argv prefix (this machine).
+ * Blocks on `tmux wait-for <channel>` in its own process, started by the runner on the engine's
+ * host (docs/reference/engine.md#blocking-wait-for): on a control connection it would hold every
+ * later command. Settles when the child exits, or at once when it is stopped (timeout, abort):
+ * the child is killed then, and a stopped tmux server holding its descriptors cannot hold the
+ * call (on a remote host the remote side ends the wait when our ssh goes away, see ssh-host.ts).
  */
-export function waitForChannel(
-  server: WaitTarget | TmuxServerKey | readonly string[],
-  channel: string,
-  opts: WaitForOptions = {},
-): Promise<WaitForResult> {
-  const target = toTarget(server);
-  if (opts.signal?.aborted) return Promise.resolve({ outcome: 'aborted' });
-  const host = target.tmuxHost ?? LOCAL_HOST;
-  if (host === LOCAL_HOST) return spawnWait(target, channel, opts);
-  return host.ready().then(
-    () => spawnWait(target, channel, opts),
-    (err: Error): WaitForResult => ({ outcome: 'error', code: null, stderr: err.message, noServer: false, hostError: err }),
-  );
-}
-
-function toTarget(server: WaitTarget | TmuxServerKey | readonly string[]): WaitTarget {
-  if (Array.isArray(server)) {
-    const prefix = [...(server as readonly string[])];
-    return { argvPrefix: () => prefix, tmuxHost: LOCAL_HOST };
+export async function waitForChannel(target: WaitTarget, channel: string, opts: WaitForOptions = {}): Promise<WaitForResult> {
+  if (opts.signal?.aborted) return { outcome: 'aborted' };
+  const remote = target.key.host !== null;
+  let started: StartedProcess;
+  try {
+    // `--`: a channel may start with '-' (docs/reference/tools.md#channels); it must not read as a flag.
+    // A remote wait keeps its stdin open: the remote side ends the wait when it reaches EOF.
+    started = await target.runner.start(target.key, [...target.argvPrefix(), 'wait-for', '--', channel], {
+      blocking: true,
+      stdin: remote ? 'pipe' : 'ignore',
+    });
+  } catch (err) {
+    return { outcome: 'error', code: null, stderr: (err as Error).message, noServer: false, error: err as Error };
   }
-  if ('argvPrefix' in server) return server;
-  const prefix = tmuxArgvPrefix(server as TmuxServerKey);
-  return { argvPrefix: () => prefix, tmuxHost: LOCAL_HOST };
-}
-
-function spawnWait(target: WaitTarget, channel: string, opts: WaitForOptions): Promise<WaitForResult> {
-  const host = target.tmuxHost ?? LOCAL_HOST;
-  if (opts.signal?.aborted) return Promise.resolve({ outcome: 'aborted' });
+  const { child, host } = started;
   return new Promise((resolve) => {
-    let stopped: 'timeout' | 'aborted' | null = null;
     let stderr = '';
     let stdout = '';
-    // `--`: a channel may start with '-' (docs/reference/tools.md#channels); it must not read as a flag.
-    const spec = host.spawn([...target.argvPrefix(), 'wait-for', '--', channel], { blocking: true });
-    // A remote wait keeps its stdin open: the remote side ends the wait when it reaches EOF.
-    const remote = host !== LOCAL_HOST;
-    const child = spawn(spec.file, spec.args, { stdio: [remote ? 'pipe' : 'ignore', remote ? 'pipe' : 'ignore', 'pipe'] });
+    let settled = false;
+    const done = (r: WaitForResult) => {
+      if (settled) return;
+      settled = true;
+      if (timer) clearTimeout(timer);
+      opts.signal?.removeEventListener('abort', onAbort);
+      resolve(r);
+    };
     const stop = (why: 'timeout' | 'aborted') => {
-      if (stopped) return;
-      stopped = why;
-      child.kill('SIGKILL');
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      child.stdout?.destroy();
+      child.stderr?.destroy();
+      done({ outcome: why });
     };
     const onAbort = () => stop('aborted');
     opts.signal?.addEventListener('abort', onAbort, { once: true });
@@ -91,30 +81,28 @@ function spawnWait(target: WaitTarget, channel: string, opts: WaitForOptions): P
     child.stderr!.on('data', (d: Buffer) => {
       stderr = (stderr + d.toString('utf8')).slice(-4000);
     });
-    let settled = false;
-    const finish = (code: number | null, spawnError?: NodeJS.ErrnoException) => {
-      if (settled) return;
-      settled = true;
-      if (timer) clearTimeout(timer);
-      opts.signal?.removeEventListener('abort', onAbort);
-      if (stopped) return resolve({ outcome: stopped });
-      const started = splitAtMarker(stdout, host.marker).started;
+    child.once('error', (err: NodeJS.ErrnoException) => {
+      if (child.pid !== undefined) return; // started: 'close' reports the end
+      const error =
+        err.code === 'ENOENT' && !remote ? new TmuxCommandNotFound('tmux binary not found. Ensure tmux is installed and in PATH.') : err;
+      done({ outcome: 'error', code: null, stderr: err.message, noServer: false, error });
+    });
+    child.once('close', (code) => {
+      const began = splitAtMarker(stdout, host.marker).started;
       const e = splitAtMarker(stderr, host.marker);
-      if (code === 0 && started) return resolve({ outcome: 'signalled' });
-      const hostError = spawnError ? null : host.failure({ code, started, stderr: e.body, preamble: e.preamble });
-      const text = (spawnError?.message ?? hostError?.message ?? e.body).trim();
-      resolve({
+      if (code === 0 && began) return done({ outcome: 'signalled' });
+      const hostError = host.failure({ code, started: began, stderr: e.body, preamble: e.preamble });
+      if (hostError instanceof HostConnectionLost) target.runner.lost(host as SshHost, hostError);
+      const text = (hostError?.message ?? e.body).trim();
+      done({
         outcome: 'error',
         code,
         stderr: text,
         noServer: isNoServerText(text),
-        ...(hostError ? { hostError } : {}),
-        ...(spawnError ? { spawnError } : {}),
+        error:
+          hostError ??
+          (isNoServerText(text) ? new TmuxNoServer(text) : new LibTmuxException(text || `tmux wait-for exited with status ${code}`)),
       });
-    };
-    child.once('error', (err) => {
-      if (child.pid === undefined) finish(null, err); // never started: nothing to wait for
     });
-    child.once('close', (code) => finish(code));
   });
 }

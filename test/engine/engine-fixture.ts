@@ -4,6 +4,7 @@ import { ControlEngine } from '../../src/tmux/control-engine';
 import type { EngineLogger } from '../../src/tmux/control-client';
 import { ExecEngine } from '../../src/tmux/exec-engine';
 import type { TmuxServerKey } from '../../src/tmux/tmux-engine';
+import { testRunner } from '../helpers/process-runner';
 import { killServerAndSocket, recordSocket, socketPathOf } from '../helpers/tmux-sockets';
 
 /** Collects engine logs so tests can assert on levels (nothing reaches stdout). */
@@ -67,11 +68,11 @@ export class PrivateTmux {
   }
 
   exec(): ExecEngine {
-    return new ExecEngine(this.key);
+    return new ExecEngine(this.key, testRunner);
   }
 
   control(logger = new MemoryLogger(), extra: { eventIdleMs?: number; retryMs?: number } = {}): ControlEngine {
-    return new ControlEngine(this.key, { logger, ...extra });
+    return new ControlEngine(this.key, { logger, runner: testRunner, exec: this.exec(), ...extra });
   }
 }
 

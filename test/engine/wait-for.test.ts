@@ -4,6 +4,7 @@ import { ControlEngine } from '../../src/tmux/control-engine';
 import { createEngineFactory, ENGINE_LOGGER } from '../../src/tmux/engine.factory';
 import { ExecEngine } from '../../src/tmux/exec-engine';
 import { waitForChannel } from '../../src/tmux/wait-for';
+import { testRunner } from '../helpers/process-runner';
 import { PrivateTmux, until } from './engine-fixture';
 
 /** `tmux … wait-for <channel>` processes still running (read-only look at the process table). */
@@ -20,7 +21,7 @@ describe('waitForChannel', () => {
 
   it('resolves signalled when the channel is signalled', async () => {
     const ch = `ch-signal-${t.socket}`;
-    const waiting = waitForChannel(t.key, ch);
+    const waiting = waitForChannel(t.exec(), ch);
     await until(() => waiters(ch).length === 1);
     await t.tmuxAsync('wait-for', '-S', ch);
     expect(await waiting).toEqual({ outcome: 'signalled' });
@@ -29,24 +30,24 @@ describe('waitForChannel', () => {
 
   it('kills the child on timeout', async () => {
     const ch = `ch-timeout-${t.socket}`;
-    expect(await waitForChannel(t.engineArgv(), ch, { timeoutMs: 50 })).toEqual({ outcome: 'timeout' });
+    expect(await waitForChannel(t.exec(), ch, { timeoutMs: 50 })).toEqual({ outcome: 'timeout' });
     expect(waiters(ch)).toEqual([]);
   });
 
   it('kills the child on abort', async () => {
     const ch = `ch-abort-${t.socket}`;
     const ac = new AbortController();
-    const waiting = waitForChannel(t.key, ch, { signal: ac.signal });
+    const waiting = waitForChannel(t.exec(), ch, { signal: ac.signal });
     await until(() => waiters(ch).length === 1);
     ac.abort();
     expect(await waiting).toEqual({ outcome: 'aborted' });
     expect(waiters(ch)).toEqual([]);
-    expect(await waitForChannel(t.key, ch, { signal: ac.signal })).toEqual({ outcome: 'aborted' });
+    expect(await waitForChannel(t.exec(), ch, { signal: ac.signal })).toEqual({ outcome: 'aborted' });
   });
 
   it('reports a missing server', async () => {
     const none = new PrivateTmux();
-    const r = await waitForChannel(none.key, 'x', { timeoutMs: 5000 });
+    const r = await waitForChannel(none.exec(), 'x', { timeoutMs: 5000 });
     expect(r).toMatchObject({ outcome: 'error', noServer: true });
   });
 });
@@ -59,8 +60,9 @@ describe('createEngineFactory', () => {
       return winston.createLogger({ silent: true });
     };
     const key = { host: null, socketName: 'tmux-mcp-test-factory', socketPath: null, tmuxBin: 'tmux' };
-    expect(createEngineFactory('exec', loggers)(key)).toBeInstanceOf(ExecEngine);
-    const control = createEngineFactory('control', loggers)(key);
+    expect(createEngineFactory('exec', loggers, testRunner)(key)).toBeInstanceOf(ExecEngine);
+    expect(createEngineFactory('control', loggers, testRunner)(key, true)).toBeInstanceOf(ExecEngine);
+    const control = createEngineFactory('control', loggers, testRunner)(key);
     expect(control).toBeInstanceOf(ControlEngine);
     expect(control.hasEvents).toBe(true);
     expect(names).toEqual([ENGINE_LOGGER]);

@@ -6,7 +6,8 @@
  */
 import { createServer, type Server, type Socket } from 'node:net';
 import { resolveToken } from '../../src/framework/tokens';
-import { SSH_HOSTS } from '../../src/services/host-registry.service';
+import { PROCESS_RUNNER } from '../../src/services/tmux-server-pool.service';
+import type { SshHost } from '../../src/tmux/ssh-host';
 import { TmuxServerPool } from '../../src/services/tmux-server-pool.service';
 import { ControlEngine } from '../../src/tmux/control-engine';
 import { McpHarness, type CallResult } from '../helpers/mcp-harness';
@@ -74,7 +75,7 @@ describeSsh('remote faults (docs/reference/engine.md#remote-faults)', () => {
 
   /** Pids of this server's ssh processes for its hosts (the master names the ControlPath, sessions the option). */
   function ourSsh(): number[] {
-    const opts = resolveToken(h.app.container, SSH_HOSTS).get(host).sshOptions();
+    const opts = (resolveToken(h.app.container, PROCESS_RUNNER).hostOf({ host }) as SshHost).sshOptions();
     const path = opts.find((o) => o.startsWith('ControlPath='))!.slice('ControlPath='.length);
     const dir = path.slice(0, path.lastIndexOf('/'));
     return processes()

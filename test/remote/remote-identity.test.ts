@@ -8,7 +8,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { resolveToken } from '../../src/framework/tokens';
-import { SSH_HOSTS } from '../../src/services/host-registry.service';
+import { PROCESS_RUNNER } from '../../src/services/tmux-server-pool.service';
+import type { SshHost } from '../../src/tmux/ssh-host';
 import { McpHarness } from '../helpers/mcp-harness';
 import { SshdFixture } from '../helpers/sshd-fixture';
 import { TmuxFixture } from '../helpers/tmux-fixture';
@@ -78,7 +79,7 @@ describeSsh('remote calls: audit, caller identity, shutdown', () => {
   it('shutdown ends the shared connection and removes its private directory (docs/reference/engine.md#shared-connection)', async () => {
     const h = await start();
     await h.ok('list_sessions', { host: sshd.host });
-    const opts = resolveToken(h.app.container, SSH_HOSTS).get(sshd.host).sshOptions();
+    const opts = (resolveToken(h.app.container, PROCESS_RUNNER).hostOf({ host: sshd.host }) as SshHost).sshOptions();
     const controlPath = opts.find((o) => o.startsWith('ControlPath='))!.slice('ControlPath='.length);
     const controlDir = controlPath.slice(0, controlPath.lastIndexOf('/'));
     expect(controlDir).toMatch(/\/tmux-mcp-ssh-[^/]+$/);

@@ -3,7 +3,6 @@ import { Tool } from '../../framework/decorators/tool.decorator';
 import { ExpectedToolError } from '../../framework/errors/tool-errors';
 import type { ToolHandler } from '../../framework/pipeline/tool-dispatcher';
 import { CallerIdentityService } from '../../services/caller-identity.service';
-import { ExecEngine } from '../../tmux/exec-engine';
 import { TmuxErrorMapper } from '../../services/tmux-error.mapper';
 import { TmuxConnectionLost, TmuxNoServer } from '../../tmux/tmux-errors';
 import { TmuxServerPool } from '../../services/tmux-server-pool.service';
@@ -32,10 +31,11 @@ export class KillServerTool implements ToolHandler<KillServerInput, string> {
     // this server".
     if (await this.caller.callerOnServer(engine)) throw new ExpectedToolError(KILL_SERVER_REFUSAL);
     // Close our own client first so the engine sees no "server exited" surprise, then kill
-    // through a subprocess: a control connection dies with the server before it can answer.
+    // through a subprocess of the same key, so on the same host (docs/reference/engine.md#processes):
+    // a control connection dies with the server before it can answer.
     await this.pool.evict(engine.key);
     try {
-      await new ExecEngine(engine.key).run(['kill-server']);
+      await this.pool.subprocessFor(engine.key).run(['kill-server']);
     } catch (err) {
       // A server already gone counts as killed (docs/reference/tools.md#kill_server): no server
       // left is the goal, and libtmux's `Server.kill` ignores tmux's answer too.

@@ -5,17 +5,14 @@ import { HandleErrors } from '../../framework/decorators/handle-errors.decorator
 import { Tool } from '../../framework/decorators/tool.decorator';
 import type { ToolHandler } from '../../framework/pipeline/tool-dispatcher';
 import { HostInfo } from '../../models/host-info.model';
-import { HostRegistry, SSH_HOSTS } from '../../services/host-registry.service';
+import { HostRegistry } from '../../services/host-registry.service';
 import { hostError, TmuxErrorMapper } from '../../services/tmux-error.mapper';
-import { execTmux } from '../../tmux/exec-engine';
-import type { SshHosts } from '../../tmux/ssh-host';
+import { PROCESS_RUNNER } from '../../services/tmux-server-pool.service';
+import type { ProcessRunner } from '../../tmux/process-runner';
 import { ListHostsInput } from './list-hosts.input';
 
 /** `tmux -V` prints `tmux 3.3a`: the version is the rest. */
 const versionOf = (out: string): string | null => out.trim().replace(/^tmux\s+/, '') || null;
-
-/** Local `tmux -V` bound (a hung binary must not hold the listing). */
-const LOCAL_TIMEOUT_MS = 5000;
 
 @Tool('readonly', { title: 'List Hosts' })
 @HandleErrors(TmuxErrorMapper)
@@ -29,7 +26,7 @@ export class ListHostsTool implements ToolHandler<ListHostsInput, HostInfo[]> {
   constructor(
     @inject(SERVER_CONFIG) private readonly config: ServerConfig,
     private readonly hosts: HostRegistry,
-    @inject(SSH_HOSTS) private readonly ssh: SshHosts,
+    @inject(PROCESS_RUNNER) private readonly runner: ProcessRunner,
   ) {}
 
   async execute(): Promise<HostInfo[]> {
@@ -37,17 +34,20 @@ export class ListHostsTool implements ToolHandler<ListHostsInput, HostInfo[]> {
     return Promise.all([this.local(), ...this.hosts.configured.map((h) => this.remote(h))]);
   }
 
+  /** The one `tmux -V` probe (docs/reference/engine.md#processes), within the command deadline. */
   private async local(): Promise<HostInfo> {
-    try {
-      const out = await execTmux([this.config.tmuxBin, '-V'], { timeoutMs: LOCAL_TIMEOUT_MS });
-      return { host: LOCAL_HOST_NAME, reachable: true, tmux_version: versionOf(out), error: null };
-    } catch (err) {
-      return { host: LOCAL_HOST_NAME, reachable: true, tmux_version: null, error: (err as Error).message };
-    }
+    const r = await this.runner.version({ host: null, tmuxBin: this.config.tmuxBin });
+    return {
+      host: LOCAL_HOST_NAME,
+      reachable: true,
+      tmux_version: r.error ? null : versionOf(r.version ?? ''),
+      error: r.error?.message ?? null,
+    };
   }
 
+  /** Connects (the connect timeout + 1 s bounds it) and reads the remote version. */
   private async remote(host: string): Promise<HostInfo> {
-    const r = await this.ssh.get(host).probe();
+    const r = await this.runner.version({ host, tmuxBin: this.config.remoteTmuxBin });
     if (!r.error) return { host, reachable: true, tmux_version: versionOf(r.version ?? ''), error: null };
     const text = hostError(r.error)?.message ?? r.error.message;
     // A host without tmux answered: it is reachable.

@@ -4,18 +4,13 @@ import { HandleErrors } from '../../framework/decorators/handle-errors.decorator
 import { Tool } from '../../framework/decorators/tool.decorator';
 import type { ToolHandler } from '../../framework/pipeline/tool-dispatcher';
 import { ServerInfo } from '../../models/server-info.model';
-import { ExecEngine } from '../../tmux/exec-engine';
-import type { SshHosts } from '../../tmux/ssh-host';
-import { HostRegistry, SSH_HOSTS } from '../../services/host-registry.service';
+import { HostRegistry } from '../../services/host-registry.service';
 import { TmuxErrorMapper } from '../../services/tmux-error.mapper';
+import { TmuxServerPool } from '../../services/tmux-server-pool.service';
 import { ListServersInput } from './list-servers.input';
 import { probeServer } from './server-info.probe';
 import { SocketDiscoveryService } from './socket-discovery.service';
 
-/** A server that accepts connections but never answers must not hang the listing. */
-const PROBE_TIMEOUT_MS = 5000;
-/** The remote scan asks tmux about every socket it finds, one after another. */
-const REMOTE_SCAN_TIMEOUT_MS = 30_000;
 const REMOTE_PROBES_AT_ONCE = 3;
 
 @Tool('readonly', { title: 'List tmux Servers' })
@@ -31,7 +26,7 @@ export class ListServersTool implements ToolHandler<ListServersInput, ServerInfo
     private readonly discovery: SocketDiscoveryService,
     @inject(SERVER_CONFIG) private readonly config: ServerConfig,
     private readonly hosts: HostRegistry,
-    @inject(SSH_HOSTS) private readonly ssh: SshHosts,
+    private readonly pool: TmuxServerPool,
   ) {}
 
   async execute(input: ListServersInput): Promise<ServerInfo[]> {
@@ -40,21 +35,19 @@ export class ListServersTool implements ToolHandler<ListServersInput, ServerInfo
     const sockets = await this.discovery.discover(input.extra_socket_paths);
     // One subprocess engine per discovered socket, addressed by its full path: never the pool's
     // control engine, which would attach a client to every tmux server the user has
-    // (docs/reference/engine.md#invisibility).
+    // (docs/reference/engine.md#invisibility). A server that never answers is bounded by the
+    // command deadline (docs/reference/configuration.md#command-deadline).
     return Promise.all(
       sockets.map(({ path, address }) =>
-        probeServer(new ExecEngine({ host: null, socketName: null, socketPath: path, tmuxBin: this.config.tmuxBin }), address, {
-          timeoutMs: PROBE_TIMEOUT_MS,
-        }),
+        probeServer(this.pool.subprocessFor({ host: null, socketName: null, socketPath: path, tmuxBin: this.config.tmuxBin }), address),
       ),
     );
   }
 
   /** The scan on a remote host, each socket probed there through the shared connection; dead ones left out. */
   private async remote(host: string, extra: string[] | null): Promise<ServerInfo[]> {
-    const sshHost = this.ssh.get(host);
     const tmuxBin = this.config.remoteTmuxBin;
-    const addresses = await this.discovery.discoverRemote(sshHost, tmuxBin, extra, REMOTE_SCAN_TIMEOUT_MS + sshHost.connectLimitMs);
+    const addresses = await this.discovery.discoverRemote(host, tmuxBin, extra);
     // A few at a time: each probe is an ssh session, and sshd caps the sessions of one connection
     // (MaxSessions, 10 by default), which the control client and waits share.
     const infos: ServerInfo[] = [];
@@ -63,9 +56,7 @@ export class ListServersTool implements ToolHandler<ListServersInput, ServerInfo
       infos.push(
         ...(await Promise.all(
           batch.map((a) =>
-            probeServer(new ExecEngine({ host, socketName: a.socket_name, socketPath: a.socket_path, tmuxBin }, sshHost), a, {
-              timeoutMs: PROBE_TIMEOUT_MS,
-            }),
+            probeServer(this.pool.subprocessFor({ host, socketName: a.socket_name, socketPath: a.socket_path, tmuxBin }), a),
           ),
         )),
       );

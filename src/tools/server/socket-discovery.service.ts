@@ -3,8 +3,8 @@ import { createConnection } from 'node:net';
 import { dirname, join } from 'node:path';
 import { inject, injectable } from 'tsyringe';
 import { SERVER_CONFIG, ServerConfig } from '../../config/server-config';
-import { execTmux } from '../../tmux/exec-engine';
-import type { TmuxHost } from '../../tmux/tmux-host';
+import { PROCESS_RUNNER } from '../../services/tmux-server-pool.service';
+import type { ProcessRunner } from '../../tmux/process-runner';
 import type { ServerAddress } from './server-info.probe';
 
 /** A live tmux socket and how list_servers reports it. */
@@ -67,7 +67,10 @@ async function isSocket(path: string): Promise<boolean> {
  */
 @injectable()
 export class SocketDiscoveryService {
-  constructor(@inject(SERVER_CONFIG) private readonly config: ServerConfig) {}
+  constructor(
+    @inject(SERVER_CONFIG) private readonly config: ServerConfig,
+    @inject(PROCESS_RUNNER) private readonly runner: ProcessRunner,
+  ) {}
 
   /** The directory tmux uses for `-L <name>` sockets. */
   labelDir(): string {
@@ -108,8 +111,8 @@ export class SocketDiscoveryService {
   }
 
   /** The sockets of a remote host, addressed as there (by name in its `-L` directory, else by path). */
-  async discoverRemote(host: TmuxHost, tmuxBin: string, extraPaths: readonly string[] | null, timeoutMs: number): Promise<ServerAddress[]> {
-    const out = await execTmux(['sh', '-c', REMOTE_SCAN, 'sh', tmuxBin, ...(extraPaths ?? [])], { timeoutMs }, host);
+  async discoverRemote(host: string, tmuxBin: string, extraPaths: readonly string[] | null): Promise<ServerAddress[]> {
+    const out = await this.runner.run({ host }, ['sh', '-c', REMOTE_SCAN, 'sh', tmuxBin, ...(extraPaths ?? [])]);
     const seen = new Set<string>();
     const found: ServerAddress[] = [];
     for (const line of out.split('\n')) {

@@ -6,6 +6,7 @@ import { compilePattern, escapeRegExp } from '../../../src/services/search-patte
 import { WaitBoundedEngine, WaitCancelled } from '../../../src/services/wait-bounded-engine';
 import type { PaneState } from '../../../src/services/pane-state.service';
 import type { RunOptions, TmuxEngine } from '../../../src/tmux/tmux-engine';
+import { testRunner } from '../../helpers/process-runner';
 
 const state = (o: Partial<PaneState> = {}): PaneState => ({
   history_size: 10,
@@ -100,6 +101,7 @@ describe('search patterns', () => {
 describe('WaitBoundedEngine', () => {
   const hung = (seen: RunOptions[]): TmuxEngine => ({
     key: { host: null, socketName: null, socketPath: null, tmuxBin: 'tmux' },
+    runner: testRunner,
     mode: 'exec',
     hasEvents: false,
     run: (_a: readonly string[], o?: RunOptions) => {
