@@ -163,6 +163,22 @@ describeSsh('remote faults (docs/reference/engine.md#remote-faults)', () => {
   });
 
   describe('a connection dropped under calls in flight (docs/reference/errors.md#remote-host-errors)', () => {
+    it.each([
+      ['wait_for_text', (pane: string) => ({ pane_id: pane, patterns: ['never-printed-here'], timeout: 25 })],
+      ['wait_for_idle', (pane: string) => ({ pane_id: pane, idle_seconds: 20, timeout: 25 })],
+    ])('%s with nothing happening in the pane ends with "Connection … was lost", not at its timeout', async (tool, args) => {
+      const pane = await readyPane(tmux, 'main');
+      let dropped: ReturnType<typeof dropConnections> | undefined;
+      const r = await h.call(tool, { host, ...args(pane) }, { onprogress: () => void (dropped ??= dropConnections()) });
+      expect(dropped).toBeDefined();
+      expect((await dropped!).victims.length).toBeGreaterThan(0);
+      // A result (found: false / idle) would mean the wait ran on to its timeout without noticing.
+      expect(r.isError).toBe(true);
+      expect(firstLine(r)).toBe(LOST(host));
+      await (await dropped!).noticed();
+      expect((await h.ok<{ result: unknown[] }>('list_sessions', { host })).result).toHaveLength(1);
+    });
+
     it('a connection dropped while idle: the next call simply reconnects', async () => {
       const before = await h.ok<{ result: unknown[] }>('list_sessions', { host });
       const drop = await dropConnections();
@@ -222,7 +238,7 @@ describeSsh('remote faults (docs/reference/engine.md#remote-faults)', () => {
       expect(next).toMatchObject({ exit_status: 0, output: ['back-2'] });
     });
 
-    it('wait_for_text: the dropped wait fails with the host error, or (polling on subprocesses) reconnects and still matches', async () => {
+    it('wait_for_text fails with "Connection … was lost" on both engines, even when the pattern appears after the drop (docs/reference/engine.md#connection-loss)', async () => {
       const pane = await readyPane(tmux, 'main');
       const t = token('AFTER');
       let dropped: ReturnType<typeof dropConnections> | undefined;
@@ -243,14 +259,11 @@ describeSsh('remote faults (docs/reference/engine.md#remote-faults)', () => {
       expect(dropped).toBeDefined();
       const drop = await dropped!;
       expect(drop.victims.length).toBeGreaterThan(0);
-      if (process.env.TMUX_MCP_ENGINE !== 'exec' || r.isError) {
-        // The control engine's clients ride the dropped connection: the wait cannot go on.
-        expect(r.isError).toBe(true);
-        expect(firstLine(r)).toBe(LOST(host));
-      } else {
-        // Each poll is its own ssh session: the next one reconnected and saw the new line.
-        expect(r.structuredContent).toMatchObject({ found: true, outcome: 'matched', matched_lines: [t] });
-      }
+      // Polling on subprocesses would reconnect and match: the connection's watcher tells the wait
+      // first, on both engines, so the agent learns the connection dropped.
+      expect(r.isError).toBe(true);
+      expect(firstLine(r)).toBe(LOST(host));
+      expect(r._meta).toMatchObject({ error_type: 'HostConnectionLost', expected: true });
       await drop.noticed();
       const cap = await h.ok<{ result: string }>('capture_pane', { host, pane_id: pane });
       expect(cap.result.split('\n')).toContain(t);
