@@ -91,15 +91,13 @@ export class HierarchyService {
   }
 
   /**
-   * The panes of one window by id, in one command, and whether the window is linked into more
-   * than one session (then a window id names several session/window rows, which the resolver
-   * reports as ambiguous: docs/reference/tools.md#window-resolution). tmux answers a window that
-   * does not exist with "can't find window", which the caller maps.
+   * The panes of one window by id, in one command; whether the id is ambiguous is the resolver's
+   * rule (TargetResolver.windowPanes, docs/reference/tools.md#window-resolution). tmux answers a
+   * window that does not exist with "can't find window", which the caller maps.
    */
-  async panesOfWindowId(engine: TmuxEngine, windowId: string, extra: readonly string[] = []): Promise<{ panes: Row[]; linked: boolean }> {
-    const p = fieldsAndFormat(PANE_FIELDS, uniq(extra, ['window_linked']));
-    const panes = parseRows(await engine.run(['list-panes', '-t', windowId, '-F', p.format]), p.fields);
-    return { panes, linked: panes.some((r) => r.window_linked === '1') };
+  async panesOfWindowId(engine: TmuxEngine, windowId: string, extra: readonly string[] = []): Promise<Row[]> {
+    const p = fieldsAndFormat(PANE_FIELDS, extra);
+    return parseRows(await engine.run(['list-panes', '-t', windowId, '-F', p.format]), p.fields);
   }
 
   /**

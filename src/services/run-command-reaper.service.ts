@@ -2,9 +2,9 @@ import { inject, injectable } from 'tsyringe';
 import type { Logger } from 'winston';
 import { LOGGER_FACTORY } from '../framework/tokens';
 import { runList, type TmuxEngine } from '../tmux/tmux-engine';
-import { TmuxNoServer } from '../tmux/tmux-errors';
+import { LibTmuxException, TmuxNoServer } from '../tmux/tmux-errors';
 import { waitForChannel } from '../tmux/wait-for';
-import { runOptions, type RunIds } from './run-command-wrapper';
+import { allRunOptions, runOptions, type RunIds } from './run-command-wrapper';
 
 /** How often a reaper re-checks its pane (a cheap `display-message`). */
 const CHECK_MS = 2000;
@@ -52,6 +52,24 @@ export class RunCommandReaper {
     return entry;
   }
 
+  /**
+   * Disarms a run whose command has not started (docs/reference/engine.md#run-claim): unlocks its
+   * gate, which the typed line must unlock itself to start, and unsets its options. True when
+   * that worked (the command never runs), false when the shell had claimed it (the command runs,
+   * and its tail cleans up after itself).
+   */
+  async cancel(entry: RunEntry): Promise<boolean> {
+    try {
+      await entry.engine.run(['wait-for', '-U', entry.ids.gate], { timeoutMs: CLEANUP_MS });
+    } catch (err) {
+      if (err instanceof LibTmuxException && /not locked/.test(err.message)) return false;
+      if (gone(err)) return true; // no pane or no server: nothing will ever read the line
+      throw err;
+    }
+    await this.unset(entry, allRunOptions(entry.ids));
+    return true;
+  }
+
   /** The run finished normally and cleaned up after itself. */
   end(entry: RunEntry): void {
     this.live.delete(entry);
@@ -66,7 +84,11 @@ export class RunCommandReaper {
   adopt(entry: RunEntry): void {
     if (this.closed || entry.stop.signal.aborted) {
       this.live.delete(entry);
-      void this.unset(entry);
+      void this.cancel(entry)
+        .then(async (cancelled) => {
+          if (!cancelled) await this.unset(entry);
+        })
+        .catch(() => undefined);
       return;
     }
     void this.reap(entry).catch((err) => this.log.debug(`reaper ${entry.ids.channel}: ${(err as Error).message}`));
@@ -106,11 +128,11 @@ export class RunCommandReaper {
   }
 
   /** Best effort: unsetting an option that is not set is harmless; a gone pane is fine too. */
-  private async unset(entry: RunEntry): Promise<void> {
+  private async unset(entry: RunEntry, options = runOptions(entry.ids)): Promise<void> {
     try {
       await runList(
         entry.engine,
-        runOptions(entry.ids).map((o) => ['set-option', '-p', '-u', '-t', entry.paneId, o]),
+        options.map((o) => ['set-option', '-p', '-u', '-t', entry.paneId, o]),
         { timeoutMs: CLEANUP_MS },
       );
     } catch (err) {
@@ -118,12 +140,20 @@ export class RunCommandReaper {
     }
   }
 
-  /** Shutdown hook (docs/reference/engine.md#run_command-leftovers): kill every waiter of ours and unset every option we created. */
+  /**
+   * Shutdown hook (docs/reference/engine.md#run_command-leftovers): kill every waiter of ours,
+   * disarm every line that has not started, and unset the options we created. A command that
+   * started keeps its tail's options until the tail's own cleanup in tmux removes them.
+   */
   async shutdown(): Promise<void> {
     this.closed = true;
     const entries = [...this.live];
     this.live.clear();
     for (const e of entries) e.stop.abort();
-    await Promise.allSettled(entries.map((e) => this.unset(e)));
+    await Promise.allSettled(
+      entries.map(async (e) => {
+        if (!(await this.cancel(e).catch(() => false))) await this.unset(e);
+      }),
+    );
   }
 }

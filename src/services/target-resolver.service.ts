@@ -1,7 +1,14 @@
 import { injectable } from 'tsyringe';
 import { safeText } from '../framework/validation/safe-repr';
 import type { TmuxEngine } from '../tmux/tmux-engine';
-import { MultipleObjectsReturned, NoSessionExists, PaneNotFound, TmuxObjectDoesNotExist } from '../tmux/tmux-errors';
+import {
+  LibTmuxException,
+  MultipleObjectsReturned,
+  NoSessionExists,
+  PaneNotFound,
+  TmuxNoServer,
+  TmuxObjectDoesNotExist,
+} from '../tmux/tmux-errors';
 
 export { NoSessionExists };
 import { HierarchyService } from './hierarchy.service';
@@ -32,6 +39,20 @@ export function nameMatches(stored: string, given: string): boolean {
 }
 
 const q = (v: string) => safeText(v);
+
+/**
+ * Whether a window id names more than one place (docs/reference/tools.md#window-resolution): a
+ * window linked into another session (`link-window`) does; a window a session group shares
+ * (`tmux new -s b -t a`) does not, since every session of the group shows the same window. tmux's
+ * own `window_linked` draws exactly that line (it discounts the group's references), so every
+ * row that carries it (a window or a pane row) answers alike.
+ */
+export function windowIsAmbiguous(rows: readonly Row[]): boolean {
+  return rows.some((r) => r.window_linked === '1');
+}
+
+/** The one field windowIsAmbiguous reads, added to any listing the resolver decides on. */
+const LINKED = ['window_linked'] as const;
 
 /** The session `a` names among `rows` (list-sessions order); see TargetResolver.session. */
 export function pickSession(rows: readonly Row[], a: TargetArgs): Row {
@@ -66,11 +87,11 @@ export class TargetResolver {
   /** window_id → else session (+ window_index) → else the session's lowest-index window. */
   async window(engine: TmuxEngine, a: TargetArgs, extra: readonly string[] = []): Promise<Row> {
     if (a.window_id != null) {
-      const rows = await this.hierarchy.windowsById(engine, a.window_id, extra);
+      const rows = await this.hierarchy.windowsById(engine, a.window_id, [...extra, ...LINKED]);
       if (!rows.length) throw new TmuxObjectDoesNotExist(`Could not find window_id=${q(a.window_id)} for list-windows ()`);
-      if (rows.length > 1 && a.session_id == null && a.session_name == null)
+      if (windowIsAmbiguous(rows) && a.session_id == null && a.session_name == null)
         throw new MultipleObjectsReturned(`Multiple objects returned for window_id=${q(a.window_id)}`);
-      if (rows.length > 1) {
+      if (rows.length > 1 && (a.session_id != null || a.session_name != null)) {
         const s = await this.session(engine, a);
         return rows.find((w) => w.session_id === s.session_id) ?? rows[0];
       }
@@ -85,6 +106,24 @@ export class TargetResolver {
     }
     if (!windows.length) throw new TmuxObjectDoesNotExist(`Could not find window for session ${s.session_id}`);
     return windows.reduce((lo, w) => (Number(w.window_index) < Number(lo.window_index) ? w : lo));
+  }
+
+  /**
+   * The panes of the window `windowId` (an `@N` id) in one command, under the same rules as
+   * window(): unknown is not found, a window linked into another session is ambiguous, a window a
+   * session group shares is not (docs/reference/tools.md#window-resolution).
+   */
+  async windowPanes(engine: TmuxEngine, windowId: string, extra: readonly string[] = []): Promise<Row[]> {
+    let found: Row[];
+    try {
+      found = await this.hierarchy.panesOfWindowId(engine, windowId, [...extra, ...LINKED]);
+    } catch (err) {
+      if (err instanceof TmuxNoServer || (err instanceof LibTmuxException && /can't find window/.test(err.message)))
+        throw new TmuxObjectDoesNotExist(`Could not find window_id=${q(windowId)} for list-windows ()`);
+      throw err;
+    }
+    if (windowIsAmbiguous(found)) throw new MultipleObjectsReturned(`Multiple objects returned for window_id=${q(windowId)}`);
+    return found;
   }
 
   /** pane_id must exist on the server; else the first pane (list order, not the active one) of the resolved window. */

@@ -4,11 +4,8 @@ import type { ToolHandler } from '../../framework/pipeline/tool-dispatcher';
 import { PaneInfo } from '../../models/pane-info.model';
 import { CallerIdentityService } from '../../services/caller-identity.service';
 import { FilterService } from '../../services/filter.service';
-import { safeText } from '../../framework/validation/safe-repr';
 import { HierarchyService, PaneScope } from '../../services/hierarchy.service';
 import type { Row } from '../../services/tmux-formats';
-import type { TmuxEngine } from '../../tmux/tmux-engine';
-import { LibTmuxException, MultipleObjectsReturned, TmuxNoServer, TmuxObjectDoesNotExist } from '../../tmux/tmux-errors';
 import { ModelSerializer } from '../../services/model-serializer.service';
 import { TargetResolver } from '../../services/target-resolver.service';
 import { TmuxErrorMapper } from '../../services/tmux-error.mapper';
@@ -41,8 +38,8 @@ export class ListPanesTool implements ToolHandler<ListPanesInput, PaneInfo[]> {
     const fields = this.filters.fieldsFor(clauses);
     let rows: Row[];
     if (input.window_id != null && /^@\d+$/.test(input.window_id) && input.session_id == null && input.session_name == null) {
-      // One command: the panes, and whether the id is ambiguous (a window linked into several sessions).
-      rows = await this.windowPanes(engine, input.window_id, fields);
+      // One command: the panes, under the resolver's window_id rules (a session group's window is one window).
+      rows = await this.resolver.windowPanes(engine, input.window_id, fields);
     } else {
       let scope: PaneScope = { all: true };
       if (input.window_id != null || input.window_index != null) {
@@ -60,19 +57,5 @@ export class ListPanesTool implements ToolHandler<ListPanesInput, PaneInfo[]> {
     );
     const isCaller = await this.callers.isCallerFn(engine);
     return kept.map((r) => this.serializer.pane(r, isCaller));
-  }
-
-  /** The resolver's window_id rules (docs/reference/tools.md#window-resolution) on one combined listing. */
-  private async windowPanes(engine: TmuxEngine, windowId: string, fields: readonly string[]): Promise<Row[]> {
-    let found;
-    try {
-      found = await this.hierarchy.panesOfWindowId(engine, windowId, fields);
-    } catch (err) {
-      if (err instanceof TmuxNoServer || (err instanceof LibTmuxException && /can't find window/.test(err.message)))
-        throw new TmuxObjectDoesNotExist(`Could not find window_id=${safeText(windowId)} for list-windows ()`);
-      throw err;
-    }
-    if (found.linked) throw new MultipleObjectsReturned(`Multiple objects returned for window_id=${safeText(windowId)}`);
-    return found.panes;
   }
 }

@@ -3,43 +3,115 @@ import winston from 'winston';
 import { ExpectedToolError } from '../../../src/framework/errors/tool-errors';
 import { RunCommandReaper } from '../../../src/services/run-command-reaper.service';
 import {
-  buildPayload,
-  cleanOutput,
   newRunIds,
-  payloadContinuations,
-  wrapperHead,
-  wrapperTail,
+  posixWord,
+  fishWord,
+  runsInFlight,
+  setupCommands,
+  shellKind,
+  typedLine,
 } from '../../../src/services/run-command-wrapper';
-import { shellQuote } from '../../../src/tmux/ssh-host';
 import { budgetOutput, cellWidth, cutOutput, lostAtLeast, outputRange, parseMark, takeColumns } from '../../../src/services/run-output';
+import { ProcessRunner } from '../../../src/tmux/process-runner';
 import type { TmuxEngine } from '../../../src/tmux/tmux-engine';
 import { RunCommandRunner } from '../../../src/tools/pane/io/run-command.runner';
 
-const ids = { id: '0123456789', channel: 'r_0123456789', option: '@s_0123456789', start: '@b_0123456789', end: '@e_0123456789' };
+const ids = {
+  id: '0123456789',
+  channel: 'r_0123456789',
+  gate: 'g_0123456789',
+  claim: '@k_0123456789',
+  tail: '@q_0123456789',
+  option: '@s_0123456789',
+  start: '@b_0123456789',
+  end: '@e_0123456789',
+};
 const argv = ['tmux', '-u', '-L', "it's"];
-const head = wrapperHead(argv, '%3', ids);
-const tail = wrapperTail(argv, '%3', ids);
 
 describe('run_command payload (docs/reference/engine.md#run-payload)', () => {
-  it('opens the subshell with the start mark and ends with status, end mark and signal in one tmux client', () => {
-    expect(shellQuote("it's")).toBe(`'it'\\''s'`);
-    expect(head).toBe(
-      `( 'tmux' '-u' '-L' 'it'\\''s' set-option -p -t %3 -F @b_0123456789 '#{history_size} #{cursor_y} #{cursor_x} #{alternate_on}'`,
+  it('types one short line: claim, the command in a subshell, status and tail', () => {
+    expect(posixWord("it's")).toBe(`'it'\\''s'`);
+    expect(posixWord('/usr/bin/tmux')).toBe('/usr/bin/tmux');
+    expect(typedLine('posix', argv, '%3', ids, 'ls -l  \t\n', true)).toBe(
+      ` (trap : INT;t(){ tmux -L 'it'\\''s' "$@" 2>/dev/null;};t wait-for -U g_0123456789\\; run -t%3 -C '#{@k_0123456789}'||exit;(ls -l\n` +
+        `);t set -pt%3 @s_0123456789 $?\\; run -t%3 -C '#{@q_0123456789}')`,
     );
-    expect(tail).toBe(
-      `); s=$?; 'tmux' '-u' '-L' 'it'\\''s' set-option -p -t %3 @s_0123456789 "$s" \\; ` +
-        `set-option -p -t %3 -F @e_0123456789 '#{history_size} #{cursor_y} #{cursor_x} #{alternate_on}' \\; wait-for -S r_0123456789`,
+    expect(typedLine('posix', argv, '%3', ids, '  a\nb', false).startsWith('(trap : INT;t(){')).toBe(true);
+    // What a person sees around the command stays short (the long tmux commands live in pane options).
+    const tmux = ['/usr/bin/tmux', '-u', '-L', 'tmux-mcp-test-0123456789ab'];
+    const line = typedLine('posix', tmux, '%12', ids, 'X', true);
+    expect(line.split('\n')).toHaveLength(2);
+    expect(line.length - 'X'.length - '/usr/bin/tmux -L tmux-mcp-test-0123456789ab'.length).toBeLessThanOrEqual(180);
+  });
+
+  it('speaks fish in its own syntax (begin/end, $status, its quoting)', () => {
+    expect(fishWord("it's\\x")).toBe(`'it\\'s\\\\x'`);
+    expect(typedLine('fish', argv, '%3', ids, 'echo hi', false)).toBe(
+      `begin;set -l t tmux -L 'it\\'s';if $t wait-for -U g_0123456789\\; run -t%3 -C '#{@k_0123456789}' 2>/dev/null;begin;echo hi\n` +
+        `end;$t set -pt%3 @s_0123456789 $status\\; run -t%3 -C '#{@q_0123456789}' 2>/dev/null;end;end`,
     );
-    expect(buildPayload('ls -l  \t\n', true, head, tail)).toBe(` ${head}\nls -l\n${tail}`);
-    expect(buildPayload('  a\nb', false, head, tail)).toBe(`${head}\n  a\nb\n${tail}`);
-    expect(payloadContinuations(buildPayload('a\nb', false, head, tail))).toBe(3);
+  });
+
+  it('knows the shells by their process name', () => {
+    for (const sh of ['bash', '-bash', 'zsh', 'sh', 'dash', 'ksh', '/bin/mksh']) expect(shellKind(sh)).toBe('posix');
+    expect(shellKind('fish')).toBe('fish');
+    for (const other of ['nu', 'pwsh', 'python3', 'cat', 'vim', '']) expect(shellKind(other)).toBeNull();
+  });
+
+  it('sets up the gate, the claim, the tail and the expiry timer before typing', () => {
+    const cmds = setupCommands('%3', ids, 12.2);
+    expect(cmds[0]).toEqual(['wait-for', '-L', 'g_0123456789']);
+    expect(cmds[1]).toEqual([
+      'set-option',
+      '-p',
+      '-t',
+      '%3',
+      '@k_0123456789',
+      "set -pu -t %3 @k_0123456789 ; set -pF -t %3 @b_0123456789 '#{history_size} #{cursor_y} #{cursor_x} #{alternate_on}'",
+    ]);
+    expect(cmds[2][5]).toBe(
+      "set -pF -t %3 @e_0123456789 '#{history_size} #{cursor_y} #{cursor_x} #{alternate_on}' ; set -pu -t %3 @q_0123456789 ; " +
+        'wait-for -S r_0123456789 ; run -b -d 5 -C { set -pu -t %3 @s_0123456789 ; set -pu -t %3 @b_0123456789 ; set -pu -t %3 @e_0123456789 }',
+    );
+    expect(cmds[3]).toEqual([
+      'run-shell',
+      '-b',
+      '-d',
+      '13',
+      '-C',
+      "if -t %3 -F '##{@k_0123456789}' { wait-for -U g_0123456789 ; set -pu -t %3 @k_0123456789 ; set -pu -t %3 @q_0123456789 }",
+    ]);
+  });
+
+  it('tells waiting and running runs apart from the pane options', () => {
+    expect(
+      runsInFlight([
+        '@k_aaaaaaaaaa "x"',
+        '@q_aaaaaaaaaa "y"',
+        '@q_bbbbbbbbbb "y"',
+        '@b_bbbbbbbbbb "0 0 0 0"',
+        '@s_cccccccccc 0',
+        '@mine 1',
+      ]),
+    ).toEqual({
+      waiting: ['aaaaaaaaaa'],
+      running: ['bbbbbbbbbb'],
+    });
   });
 
   it('gives every run fresh names', () => {
     const a = newRunIds();
     const b = newRunIds();
     expect(a.id).not.toBe(b.id);
-    expect([a.channel, a.option, a.start, a.end]).toEqual([`r_${a.id}`, `@s_${a.id}`, `@b_${a.id}`, `@e_${a.id}`]);
+    expect([a.channel, a.gate, a.claim, a.tail, a.option, a.start, a.end]).toEqual([
+      `r_${a.id}`,
+      `g_${a.id}`,
+      `@k_${a.id}`,
+      `@q_${a.id}`,
+      `@s_${a.id}`,
+      `@b_${a.id}`,
+      `@e_${a.id}`,
+    ]);
   });
 });
 
@@ -177,17 +249,10 @@ describe('run_command output budget (docs/reference/tools.md#run_command)', () =
   });
 });
 
-describe('run_command fallback cleaning (no marks: the visible screen minus the wrapper)', () => {
-  it('drops wrapper rows and the prompts a tty-echo shell glued to the output', () => {
-    const rows = [`$ ${head}`, 'echo hi', tail, '> > hi', '$ ', '', ''];
-    expect(cleanOutput(rows, ids, tail, 2)).toEqual(['echo hi', 'hi', '$ ']);
-  });
-});
-
 /**
  * The two failure texts of docs/reference/tools.md#run_command that a healthy tmux never produces,
- * through the runner with a fake engine: its argv prefix stands in for the `tmux wait-for` child
- * (the child gets `wait-for -- r_<id>` appended, which `sh -c` ignores).
+ * through the runner with a fake engine (a bash at its prompt): its argv prefix stands in for the
+ * `tmux wait-for` child (the child gets `wait-for -- r_<id>` appended, which `sh -c` ignores).
  */
 describe('run_command failure texts', () => {
   const noProgress = { enabled: false, report: async () => undefined };
@@ -196,9 +261,15 @@ describe('run_command failure texts', () => {
     key: { host: null, socketName: null, socketPath: null, tmuxBin: 'tmux' },
     mode: 'exec',
     hasEvents: false,
+    runner: new ProcessRunner({ commandTimeoutMs: 5000 }),
     argvPrefix: () => waitFor,
-    run: async (args: readonly string[]) =>
-      args[0] === 'display-message' ? [[status, '0 0 0 0', '0 1 0 0', '0', '2000', '1 0 0', '%1'].join('\u241e')] : [],
+    run: async (args: readonly string[]) => {
+      if (args[0] === 'capture-pane') return ['$ '];
+      if (args[0] !== 'display-message') return [];
+      // The readiness read (a shell at its prompt), or the state after the signal.
+      if (args[4].startsWith('#{pane_id}')) return [['%1', 'bash', '0', '', '5'].join('\u241e')];
+      return [[status, '0 0 0 0', '0 1 0 0', '0', '2000', '1 0 0', '%1'].join('\u241e')];
+    },
     runRaw: async () => '',
     onPaneEvent: () => () => undefined,
     close: async () => undefined,

@@ -52,6 +52,11 @@ describe('pipe_pane', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
+  it("says where its command runs: on the pane's host (docs/reference/tools.md#host)", async () => {
+    const { tools } = await h.client.listTools();
+    expect(tools.find((t) => t.name === 'pipe_pane')?.description).toContain("The piping command runs on the pane's host");
+  });
+
   it('pipes output to a file and confirms; null stops piping', async () => {
     const path = join(dir, 'plain.log');
     const pane = newPane();

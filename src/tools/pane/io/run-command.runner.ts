@@ -5,19 +5,11 @@ import { RunCommandResult } from '../../../models/run-command-result.model';
 import { trimTrailingEmpty } from '../../../services/capture-limits';
 import { paneLastLine } from '../../../services/pane-progress';
 import { RunCommandReaper } from '../../../services/run-command-reaper.service';
-import {
-  buildPayload,
-  cleanOutput,
-  newRunIds,
-  payloadContinuations,
-  runOptions,
-  type RunIds,
-  wrapperHead,
-  wrapperTail,
-} from '../../../services/run-command-wrapper';
+import { RunDidNotStart, waitForPrompt } from '../../../services/run-command-readiness';
+import { EXPIRY_GRACE_SECONDS, newRunIds, type RunIds, runOptions, setupCommands, typedLine } from '../../../services/run-command-wrapper';
 import { budgetOutput, cutOutput, lostAtLeast, type Mark, outputRange, parseMark } from '../../../services/run-output';
 import { runList, type TmuxEngine } from '../../../tmux/tmux-engine';
-import { LibTmuxException, PaneNotFound } from '../../../tmux/tmux-errors';
+import { isHostError, LibTmuxException, PaneNotFound } from '../../../tmux/tmux-errors';
 import { waitForChannel } from '../../../tmux/wait-for';
 import { round3, secondsSince, startHeartbeat } from './progress-heartbeat';
 import { enterArgv, sendKeysArgv } from './send-keys-argv';
@@ -32,7 +24,7 @@ export interface RunCommandRequest {
   readonly progress: ProgressReporter;
 }
 
-/** The request was cancelled (or the server is shutting down); the command keeps running. */
+/** The request was cancelled (or the server is shutting down); the message says whether the command runs. */
 export class RunCommandCancelled extends ExpectedToolError {}
 
 const SEP = '\u241e';
@@ -76,40 +68,59 @@ export class RunCommandRunner {
 
   async run(engine: TmuxEngine, paneId: string, req: RunCommandRequest): Promise<RunCommandResult> {
     const ids = newRunIds();
-    const prefix = engine.argvPrefix();
-    const payload = buildPayload(req.command, req.suppressHistory, wrapperHead(prefix, paneId, ids), wrapperTail(prefix, paneId, ids));
+    const callStart = performance.now();
+    const deadline = callStart + req.effectiveTimeout * 1000;
+    // Only a shell at its prompt is typed into (docs/reference/tools.md#run_command).
+    const kind = await waitForPrompt(engine, paneId, deadline, req.effectiveTimeout, req.signal);
+    if (kind === null) throw new RunCommandCancelled(`run_command was cancelled; nothing was typed in pane ${paneId}`);
+    const line = typedLine(kind, engine.argvPrefix(), paneId, ids, req.command, req.suppressHistory);
     const entry = this.reaper.begin(engine, paneId, ids);
     const t0 = performance.now();
+    const expiry = (deadline - t0) / 1000 + EXPIRY_GRACE_SECONDS;
     try {
-      // The keys, then a separate Enter (so the literal payload can never swallow it), in one batch.
-      await runList(engine, [sendKeysArgv(paneId, payload, true, false), enterArgv(paneId)]);
+      // Gate, claim and tail first, then the keys, then a separate Enter (so the literal line can
+      // never swallow it), in one batch (docs/reference/engine.md#run-claim).
+      await runList(engine, [...setupCommands(paneId, ids, expiry), sendKeysArgv(paneId, line, true, false), enterArgv(paneId)]);
     } catch (err) {
-      // Maybe typed but not entered: someone may still press Enter, so the reaper watches it.
-      if (err instanceof LibTmuxException && /can't find pane/.test(err.message)) this.reaper.end(entry);
-      else this.reaper.adopt(entry);
+      // Maybe typed but not entered: disarm it; if that fails, the reaper watches it.
+      if (!(await this.reaper.cancel(entry).catch(() => false))) this.reaper.adopt(entry);
+      else this.reaper.end(entry);
       throw err;
     }
 
-    const stopBeat = startHeartbeat(req.progress, t0, req.effectiveTimeout, () => paneLastLine(engine, paneId, { timeoutMs: 1000 }));
+    const stopBeat = startHeartbeat(req.progress, callStart, req.effectiveTimeout, () => paneLastLine(engine, paneId, { timeoutMs: 1000 }));
     let outcome;
     try {
-      const remainingMs = Math.max(0, req.effectiveTimeout * 1000 - (performance.now() - t0));
       outcome = await waitForChannel(engine, ids.channel, {
         signal: AbortSignal.any([req.signal, entry.stop.signal]),
-        timeoutMs: remainingMs,
+        timeoutMs: Math.max(0, deadline - performance.now()),
       });
     } finally {
       stopBeat();
     }
-    const elapsed = round3(secondsSince(t0));
+    const elapsed = round3(secondsSince(callStart));
 
+    if (outcome.outcome !== 'signalled') {
+      // Whoever unlocks the gate first wins: if we do, the line never runs, whenever the shell reads it.
+      if (await this.reaper.cancel(entry).catch(() => false)) {
+        this.reaper.end(entry);
+        if (outcome.outcome === 'timeout')
+          throw new RunDidNotStart(
+            paneId,
+            req.effectiveTimeout,
+            "The pane's shell did not read the line in time (still starting, or busy).",
+          );
+        if (outcome.outcome === 'aborted')
+          throw new RunCommandCancelled(`run_command was cancelled; the command did not start in pane ${paneId} and will not run`);
+      }
+    }
     if (outcome.outcome === 'aborted') {
       this.reaper.adopt(entry);
       throw new RunCommandCancelled(`run_command was cancelled; the command keeps running in pane ${paneId}`);
     }
     if (outcome.outcome === 'error') {
       this.reaper.adopt(entry);
-      if (outcome.hostError) throw outcome.hostError;
+      if (isHostError(outcome.error)) throw outcome.error;
       throw new ExpectedToolError(`wait-for failed for run_command channel '${ids.channel}': ${outcome.stderr}`);
     }
 
@@ -135,7 +146,7 @@ export class RunCommandRunner {
       if (!/^-?\d+$/.test(state.status.trim())) throw new ExpectedToolError(`run_command could not read exit status from '${ids.option}'`);
       exitStatus = Number(state.status.trim());
     }
-    const { lines, lost, lostIsLowerBound } = await this.output(engine, paneId, ids, payload, state, timedOut);
+    const { lines, lost, lostIsLowerBound } = await this.output(engine, paneId, ids, state, timedOut);
     const budgeted = budgetOutput(lines, req.maxLines, lost, lostIsLowerBound);
     return {
       pane_id: paneId,
@@ -165,26 +176,19 @@ export class RunCommandRunner {
 
   /**
    * The command's own output (docs/reference/engine.md#run-output). A run that timed out is read
-   * up to where its output has got so far. Without the start mark (a shell that never ran the
-   * wrapper's first line) the visible screen minus the wrapper's rows is all there is.
+   * up to where its output has got so far.
    */
   private async output(
     engine: TmuxEngine,
     paneId: string,
     ids: RunIds,
-    payload: string,
     state: RunState,
     timedOut: boolean,
   ): Promise<{ lines: string[]; lost: number; lostIsLowerBound: boolean }> {
     const end = state.end ?? (timedOut ? state.cursor : null);
-    if (!state.start || !end) {
-      const rows = await engine.run(['capture-pane', '-p', '-J', '-t', paneId]).catch(paneGone(paneId));
-      return {
-        lines: cleanOutput(rows, ids, wrapperTail(engine.argvPrefix(), paneId, ids), payloadContinuations(payload)),
-        lost: 0,
-        lostIsLowerBound: false,
-      };
-    }
+    // The claim sets the start mark and the tail the end mark before it signals, so a run that
+    // started has both; without them there is no output of the command's to show (never the typed line).
+    if (!state.start || !end) return { lines: [], lost: 0, lostIsLowerBound: false };
     const range = outputRange(state.start, end, { history: state.history, historyLimit: state.historyLimit });
     const capture = (extra: string[], from: number | '-', to: number) => [
       'capture-pane',
@@ -205,8 +209,8 @@ export class RunCommandRunner {
     );
     const endRow = endRowLines[0] ?? '';
     if (range.kind === 'search') {
-      // The wrapper's echo (its last line names our channel) sits just above the output.
-      const echo = joined.findIndex((l) => l.includes(`wait-for -S ${ids.channel}`));
+      // The typed line's echo (its last line names our tail option) sits just above the output.
+      const echo = joined.findIndex((l) => l.includes(`#{${ids.tail}}`));
       if (echo >= 0)
         return { lines: cutOutput(joined.slice(echo + 1), endRow, range.endX, range.skipColumns), lost: 0, lostIsLowerBound: false };
       return {
