@@ -3,12 +3,18 @@ import { SERVER_CONFIG, ServerConfig } from '../config/server-config';
 import { ExpectedToolError } from '../framework/errors/tool-errors';
 import { token } from '../framework/tokens';
 import { safeRepr } from '../framework/validation/safe-repr';
+import type { ProcessRunner } from '../tmux/process-runner';
 import { serverKeyId, type TmuxEngine, type TmuxServerKey } from '../tmux/tmux-engine';
 import { HostRegistry } from './host-registry.service';
 
-/** Builds the engine for one tmux server (the control-mode engine, or exec when forced). */
-export type EngineFactory = (key: TmuxServerKey) => TmuxEngine;
+/**
+ * Builds the engine for one tmux server (the control-mode engine, or exec when forced);
+ * `subprocess`: a subprocess engine whatever the mode, for one-off probes.
+ */
+export type EngineFactory = (key: TmuxServerKey, subprocess?: boolean) => TmuxEngine;
 export const ENGINE_FACTORY = token<EngineFactory>('engine-factory');
+/** Starts every tmux and ssh process of this server (docs/reference/engine.md#processes). */
+export const PROCESS_RUNNER = token<ProcessRunner>('process-runner');
 
 /**
  * A per-call `socket_name` is a name under tmux's socket directory, never a path
@@ -57,6 +63,14 @@ export class TmuxServerPool {
 
   engine(socketName?: string | null, host?: string | null): TmuxEngine {
     return this.engineFor(this.keyFor(socketName, host));
+  }
+
+  /**
+   * A subprocess engine for one server that is not kept (list_servers' probes, kill_server): it
+   * never attaches a client, and runs on the key's own host like every engine.
+   */
+  subprocessFor(key: TmuxServerKey): TmuxEngine {
+    return this.factory(key, true);
   }
 
   engineFor(key: TmuxServerKey): TmuxEngine {
