@@ -31,6 +31,16 @@ describe('cancel and disconnect leave nothing behind', () => {
     return tmux.tmux('split-window', '-d', '-P', '-F', '#{pane_id}', '-t', tmux.firstPane('main'), '-c', tmux.dir, 'sh').trim();
   }
 
+  /**
+   * A pane whose shell already waits at its prompt: a run that must time out (not fail to start,
+   * docs/reference/tools.md#run_command) gets a shell that reads its line at once, whatever the load.
+   */
+  async function promptPane(): Promise<string> {
+    const pane = newPane();
+    await until(() => /[$#] ?$/.test(tmux.tmux('capture-pane', '-p', '-t', pane).trimEnd()), `prompt in ${pane}`);
+    return pane;
+  }
+
   async function cancelled(p: Promise<unknown>): Promise<void> {
     await expect(p).rejects.toThrow();
   }
@@ -132,10 +142,11 @@ describe('cancel and disconnect leave nothing behind', () => {
 
   it('shutdown with a timed-out run_command still running: its waiter is killed and its option unset', async () => {
     const h = await McpHarness.start({ socket: tmux.socket });
-    const pane = newPane();
+    const pane = await promptPane();
     const hold = uniq('hz-hold');
     try {
-      const r = await h.ok<{ timed_out: boolean }>('run_command', { pane_id: pane, command: `tmux wait-for ${hold}`, timeout: 0.3 });
+      // The timeout leaves the started command its time to be seen starting on a busy machine.
+      const r = await h.ok<{ timed_out: boolean }>('run_command', { pane_id: pane, command: `tmux wait-for ${hold}`, timeout: 2 });
       expect(r.timed_out).toBe(true);
       // The reaper watches the still-running command in a wait-for child of ours.
       await until(() => ourWaiters().length > 0, 'reaper waiting');
@@ -154,10 +165,10 @@ describe('cancel and disconnect leave nothing behind', () => {
   // `@s_<id>` when it ends, after the server is gone. `.failing` flips to red once src/ fixes it: then drop `.failing`.
   it.failing('a command ending after shutdown leaves no @s_ option behind (docs/reference/engine.md#run_command-leftovers)', async () => {
     const h = await McpHarness.start({ socket: tmux.socket });
-    const pane = newPane();
+    const pane = await promptPane();
     const hold = uniq('hz-hold');
     try {
-      await h.ok('run_command', { pane_id: pane, command: `tmux wait-for ${hold}`, timeout: 0.3 });
+      await h.ok('run_command', { pane_id: pane, command: `tmux wait-for ${hold}`, timeout: 2 });
       await h.close();
       // The wrapper's channel is on screen; once the shell signals it, the status was stored.
       const channel = /wait-for -S (r_[0-9a-f]{10})/.exec(tmux.tmux('capture-pane', '-p', '-J', '-t', pane))![1];

@@ -1,5 +1,6 @@
 import { HardenedTmux } from '../helpers/hardening-tmux';
 import { CallResult, McpHarness } from '../helpers/mcp-harness';
+import { until } from '../helpers/poll';
 
 /**
  * Load: 200 concurrent tool calls of mixed kinds on one connection are all answered, each with
@@ -20,8 +21,11 @@ describe('200 concurrent mixed calls on one connection', () => {
     tmux.tmux('send-keys', '-t', pane, 'echo HZ-CONC-""MARK', 'Enter');
     h = await McpHarness.start({ socket: tmux.socket, config: { safety: 'mutating' } });
     // The marker is on screen before the burst (state, not time).
-    for (let i = 0; i < 500 && !tmux.tmux('capture-pane', '-p', '-t', pane).includes('HZ-CONC-MARK'); i++)
-      await new Promise((r) => setTimeout(r, 10));
+    await until(
+      () => tmux.tmux('capture-pane', '-p', '-t', pane),
+      (screen) => screen.includes('HZ-CONC-MARK'),
+      'marker on screen',
+    );
   });
   afterAll(async () => {
     await h.close();
@@ -119,11 +123,14 @@ describe('200 concurrent mixed calls on one connection', () => {
           name: 'wait_for_text',
           args: { pane_id: pane, patterns: [`HZ-NOT-THERE-${i}`], timeout: 3 },
           check: (r) => {
-            // REPORTED: under this load the subprocess engine's last read can miss the wait's
-            // 0.25 s floor near the deadline, and the wait then reports the tmux server as
-            // unresponsive instead of ending with outcome 'timeout'. Accepted here, but only that.
-            if (r.isError && /^tmux [a-z-]+ did not return within 0\.\d+s; the tmux server is unresponsive$/.test(r.content[0]?.text ?? ''))
-              return;
+            // REPORTED: under this load a read of the wait can outlast its share of the wait's
+            // budget (at the deadline a 0.25 s floor, earlier whatever remains), and the wait then
+            // reports the tmux server as unresponsive instead of ending with outcome 'timeout'.
+            // Accepted here, but only that, whatever share the read had: how much was left
+            // depends on the machine's load, not on the server. Both spellings: the wait's own
+            // and the command deadline's (docs/reference/errors.md).
+            const late = /^tmux ([a-z-]+ did not return within [\d.]+s; the tmux server is unresponsive|did not answer within [\d.]+ s)$/;
+            if (r.isError && late.test(r.content[0]?.text ?? '')) return;
             expect(sc(r)).toMatchObject({ found: false, outcome: 'timeout', pane_id: pane });
           },
         };

@@ -1,5 +1,6 @@
 import { HardenedTmux } from '../helpers/hardening-tmux';
 import { McpHarness } from '../helpers/mcp-harness';
+import { until } from '../helpers/poll';
 
 /**
  * Safety: every tool above the server's tier is refused on every path — a direct call, each
@@ -40,8 +41,11 @@ describe.each(['readonly', 'mutating'] as const)('off-tier tools are refused at 
     tmux.tmux('set-option', '-g', 'automatic-rename', 'off');
     pane = tmux.firstPane('main');
     tmux.tmux('send-keys', '-t', pane, 'echo HZ-STILL-""HERE', 'Enter');
-    for (let i = 0; i < 500 && !tmux.tmux('capture-pane', '-p', '-t', pane).includes('HZ-STILL-HERE'); i++)
-      await new Promise((r) => setTimeout(r, 10));
+    await until(
+      () => tmux.tmux('capture-pane', '-p', '-t', pane),
+      (screen) => screen.includes('HZ-STILL-HERE'),
+      'marker on screen',
+    );
     const d = await McpHarness.start({ socket: tmux.socket, config: { safety: 'destructive', promptsAsTools: true } });
     all = (await d.client.listTools()).tools.map((t) => ({
       name: t.name,

@@ -1,5 +1,6 @@
 import { like } from '../../helpers/like';
 import { McpHarness } from '../../helpers/mcp-harness';
+import { until } from '../../helpers/poll';
 import { TmuxFixture } from '../../helpers/tmux-fixture';
 
 type Ref = { buffer_name: string; logical_name: string | null };
@@ -112,9 +113,11 @@ describe('load_buffer / paste_buffer / show_buffer / delete_buffer', () => {
     expect((await h.ok<{ result: string }>('paste_buffer', { buffer_name: ref.buffer_name, pane_id: pane })).result).toBe(
       `Buffer '${ref.buffer_name}' pasted to pane ${pane}`,
     );
-    for (let i = 0; i < 200 && !tmux.tmux('capture-pane', '-p', '-t', pane).includes('PASTED_MARK_42'); i++)
-      await new Promise((r) => setTimeout(r, 10));
-    expect(tmux.tmux('capture-pane', '-p', '-t', pane)).toContain('echo PASTED_MARK_42');
+    await until(
+      () => tmux.tmux('capture-pane', '-p', '-t', pane),
+      (screen) => screen.includes('echo PASTED_MARK_42'),
+      'pasted text on screen',
+    );
     expect(buffers()).toContain(ref.buffer_name);
     // Fallback target (first pane of the first session) and bracket=false.
     expect(

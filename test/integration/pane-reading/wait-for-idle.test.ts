@@ -76,7 +76,9 @@ describe('wait_for_idle', () => {
       const height = Number(await tmux.tmuxAsync('display-message', '-p', '-t', pane, '#{pane_height}'));
       return rows.length === height - 1 && rows.every((r) => r === 'same');
     });
-    const w = await h.ok<Idle>('wait_for_idle', { pane_id: pane, idle_seconds: 0.3, timeout: 2 });
+    // idle_seconds is many loop periods long: a busy machine that delays the loop's sleep cannot
+    // make it look idle, and the timeout leaves room for a quiet spell to be seen if it were taken for one.
+    const w = await h.ok<Idle>('wait_for_idle', { pane_id: pane, idle_seconds: 1, timeout: 2.5 });
     expect(w).toMatchObject({ idle: false, timed_out: true });
     tmux.tmux('send-keys', '-t', pane, 'C-c');
   });
@@ -84,7 +86,9 @@ describe('wait_for_idle', () => {
   it('goes idle when the output stops (the producer blocks on a channel)', async () => {
     const pane = await newPane(tmux, 'idle');
     const gate = `idle_gate_${process.pid}`;
-    const { r } = await waitIdle({ pane_id: pane, idle_seconds: 0.3, timeout: 20 }, () =>
+    // The quiet spell is counted from entry, before the command is typed: it is long enough that a
+    // busy machine's delay in delivering the first progress and typing cannot pass for it.
+    const { r } = await waitIdle({ pane_id: pane, idle_seconds: 1, timeout: 20 }, () =>
       type(tmux, pane, `seq 1 3; echo STOPPED; tmux -L ${tmux.socket} wait-for ${gate}`),
     );
     const w = r.structuredContent as unknown as Idle;
