@@ -21,7 +21,8 @@ export class GetServerInfoTool implements ToolHandler<GetServerInfoInput, Server
   async execute(input: GetServerInfoInput): Promise<ServerInfo> {
     const engine = this.pool.engine(input.socket_name, input.host);
     // socket_name/socket_path as configured for this call (null = tmux's default),
-    // docs/reference/tools.md#get_server_info.
-    return probeServer(engine, { socket_name: engine.key.socketName, socket_path: engine.key.socketPath });
+    // docs/reference/tools.md#get_server_info. A server that does not answer is the command
+    // deadline's error, not `is_alive: false` (a stopped server is alive and holds its sessions).
+    return probeServer(engine, { socket_name: engine.key.socketName, socket_path: engine.key.socketPath }, { unansweredIsError: true });
   }
 }
