@@ -2,8 +2,13 @@ import { ExpectedToolError } from '../framework/errors/tool-errors';
 import type { PaneEvent, RunOptions, TmuxEngine } from '../tmux/tmux-engine';
 import { TmuxTimeout } from '../tmux/tmux-errors';
 
-/** Floor of a wait's tmux calls (seconds, docs/reference/tools.md#wait_for_text): the last look still gets a chance. */
-const CALL_MIN_S = 0.25;
+/**
+ * What a wait's tmux call may run past the wait's own deadline (seconds,
+ * docs/reference/configuration.md#command-deadline): the last look at the pane still gets an answer
+ * from a tmux that is slow but answering (a busy machine), and a stopped one still ends the call
+ * within the timeout + 2 s.
+ */
+const LAST_LOOK_S = 1.5;
 
 /** The client cancelled the request (or the server is shutting down): no partial result. */
 export class WaitCancelled extends ExpectedToolError {
@@ -14,7 +19,7 @@ export class WaitCancelled extends ExpectedToolError {
 
 /**
  * An engine view for one wait: every tmux call (pane resolution included) is bounded by
- * min(command deadline, remaining budget) with a 0.25 s floor, and by the request's abort signal,
+ * min(command deadline, remaining budget + 1.5 s), and by the request's abort signal,
  * so a hung tmux server can neither stall the wait past its deadline nor outlive a cancellation
  * (the engine kills its child process when the signal fires). When the host's connection drops,
  * the call in flight and every later one fail with that loss (docs/reference/engine.md#connection-loss):
@@ -75,8 +80,8 @@ export class WaitBoundedEngine implements TmuxEngine {
 
   /** Seconds the next call may take. */
   budget(): number {
-    const remaining = (this.deadline - performance.now()) / 1000;
-    return Math.max(Math.min(this.inner.runner.commandTimeoutMs / 1000, remaining), CALL_MIN_S);
+    const remaining = Math.max(0, (this.deadline - performance.now()) / 1000);
+    return Math.min(this.inner.runner.commandTimeoutMs / 1000, remaining + LAST_LOOK_S);
   }
 
   private async bounded<T>(args: readonly string[], opts: RunOptions | undefined, call: (o: RunOptions) => Promise<T>): Promise<T> {

@@ -216,7 +216,8 @@ export class ControlEngine implements TmuxEngine {
         },
       }).then(
         (v) => done(() => resolve(v)),
-        (e: Error) => done(() => reject(e)),
+        // An inner deadline (the remainder handed down) fires a hair before ours: name the call's own.
+        (e: Error) => done(() => reject(e instanceof TmuxTimeout ? new TmuxTimeout(limit / 1000) : e)),
       );
     });
   }

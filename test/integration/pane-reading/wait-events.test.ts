@@ -8,6 +8,7 @@ import type { TargetResolver } from '../../../src/services/target-resolver.servi
 import { WaitForTextService } from '../../../src/services/wait-for-text.service';
 import { ExecEngine } from '../../../src/tmux/exec-engine';
 import type { PaneEvent, RunOptions, TmuxEngine } from '../../../src/tmux/tmux-engine';
+import { testRunner } from '../../helpers/process-runner';
 import { TmuxFixture } from '../../helpers/tmux-fixture';
 import { newPane, type } from './reading-helpers';
 
@@ -20,6 +21,9 @@ class EventedEngine implements TmuxEngine {
   constructor(private readonly inner: ExecEngine) {}
   get key() {
     return this.inner.key;
+  }
+  get runner() {
+    return this.inner.runner;
   }
   run(args: readonly string[], opts?: RunOptions) {
     if (args[0] === 'display-message' && String(args[args.length - 1]).includes('#{history_size}')) this.stateReads++;
@@ -66,7 +70,7 @@ describe('wait_for_text on an event engine (docs/reference/engine.md#output-even
 
   beforeAll(() => {
     tmux.start('ev');
-    engine = new EventedEngine(new ExecEngine({ host: null, socketName: tmux.socket, socketPath: null, tmuxBin: 'tmux' }));
+    engine = new EventedEngine(new ExecEngine({ host: null, socketName: tmux.socket, socketPath: null, tmuxBin: 'tmux' }, testRunner));
   });
   afterAll(() => tmux.kill());
 
@@ -117,6 +121,7 @@ describe('wait_for_text cadence on a fake clock (docs/reference/protocol.md#prog
   function quietEngine(hasEvents: boolean, latencyMs: number, reads: number[]): TmuxEngine {
     return {
       key: { host: null, socketName: null, socketPath: null, tmuxBin: 'tmux' },
+      runner: testRunner,
       mode: hasEvents ? 'control' : 'exec',
       hasEvents,
       run: async (args: readonly string[]) => {

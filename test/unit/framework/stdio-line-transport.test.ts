@@ -70,7 +70,7 @@ describe('StdioLineTransport', () => {
     const line = bigCall('big', MAX_LINE_BYTES, true); // the newline is not counted
     h.write(line);
     await until(() => h.messages.length === 1, Boolean, 'h.messages.length === 1');
-    const m = h.messages[0] as { id: unknown; params: { arguments: { text: string } } };
+    const m = h.messages[0] as unknown as { id: unknown; params: { arguments: { text: string } } };
     expect(m.id).toBe('big');
     expect(m.params.arguments.text.length).toBeGreaterThan(MAX_LINE_BYTES - 200);
     expect(h.replies()).toEqual([]);
