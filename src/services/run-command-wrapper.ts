@@ -19,6 +19,12 @@ export interface RunIds {
   readonly option: string;
   readonly start: string;
   readonly end: string;
+  /** Pane option holding the sh command of the borrowed pipe (docs/reference/engine.md#run-line-count). */
+  readonly script: string;
+  /** Pane option set by the claim when it borrowed the pane's pipe (the pane had none). */
+  readonly piped: string;
+  /** Pane option where the borrowed pipe stores the number of lines the command printed. */
+  readonly count: string;
 }
 
 /** A random 10-hex id: unique channel names matter because tmux remembers early signals. */
@@ -33,14 +39,17 @@ export function newRunIds(): RunIds {
     option: `@s_${id}`,
     start: `@b_${id}`,
     end: `@e_${id}`,
+    script: `@a_${id}`,
+    piped: `@p_${id}`,
+    count: `@c_${id}`,
   };
 }
 
 /** The options the server unsets once it has read the state (status and marks). */
-export const runOptions = (ids: RunIds): string[] => [ids.option, ids.start, ids.end];
+export const runOptions = (ids: RunIds): string[] => [ids.option, ids.start, ids.end, ids.piped, ids.count];
 
 /** Every pane option a run may create (cancel and shutdown unset them all). */
-export const allRunOptions = (ids: RunIds): string[] => [ids.claim, ids.tail, ids.option, ids.start, ids.end];
+export const allRunOptions = (ids: RunIds): string[] => [ids.claim, ids.tail, ids.script, ...runOptions(ids)];
 
 /** The cursor and the screen (main or alternate) as a mark records them (docs/reference/engine.md#run-output). */
 export const MARK_FORMAT = '#{history_size} #{cursor_y} #{cursor_x} #{alternate_on}';
@@ -117,35 +126,74 @@ export function typedLine(
   const lead = suppressHistory ? ' ' : '';
   const claim = `wait-for -U ${ids.gate}\\; run -t${paneId} -C '#{${ids.claim}}'`;
   const tail = (status: string) => `set -pt${paneId} ${ids.option} ${status}\\; run -t${paneId} -C '#{${ids.tail}}'`;
+  // The marker around the command's output that a borrowed pipe counts lines between
+  // (docs/reference/engine.md#run-line-count): a DCS string tmux swallows; the newline inside it
+  // ends the pipe's line so a line-buffered reader sees the end marker at once.
+  const marker = `printf '\\33P${ids.id}\\n\\33\\\\'`;
   if (kind === 'fish') {
     const t = lineTmux(argvPrefix).map(fishWord).join(' ');
-    return `${lead}begin;set -l t ${t};if $t ${claim} 2>/dev/null;begin;${cmd}\nend;$t ${tail('$status')} 2>/dev/null;end;end`;
+    // In fish single quotes `\\` is one backslash: printf gets the same format as in sh.
+    const fm = `printf '\\33P${ids.id}\\n\\33\\\\\\\\'`;
+    return `${lead}begin;set -l t ${t};if $t ${claim} 2>/dev/null;${fm};begin;${cmd}\nend;set -l s $status;${fm};$t ${tail('$s')} 2>/dev/null;end;end`;
   }
   const t = lineTmux(argvPrefix).map(posixWord).join(' ');
   // `trap : INT`: C-c ends the command's own subshell (traps are reset there) but not this one,
   // so the tail still runs and reports the interrupted command's status.
-  return `${lead}(trap : INT;t(){ ${t} "$@" 2>/dev/null;};t ${claim}||exit;(${cmd}\n);t ${tail('$?')})`;
+  return `${lead}(trap : INT;t(){ ${t} "$@" 2>/dev/null;};m(){ ${marker};};t ${claim}||exit;m;(${cmd}\n);s=$?;m;t ${tail('$s')})`;
 }
 
 const mark = (paneId: string, option: string) => `set -pF -t ${paneId} ${option} '${MARK_FORMAT}'`;
 const unset = (paneId: string, options: readonly string[]) => options.map((o) => `set -pu -t ${paneId} ${o}`).join(' ; ');
 
 /**
- * What the server sets up before typing, as tmux commands (one batch): the locked gate, the
- * claim's and the tail's commands, and a timer in tmux that disarms the line if neither the shell
- * nor the server has touched it by `expirySeconds` (the server was killed mid-call). The tail sets
- * the end mark, signals, and has tmux unset status and marks `TAIL_CLEANUP_SECONDS` later, so
- * nothing outlives the call even when the server is gone (docs/reference/engine.md#run_command-leftovers).
+ * The sh command of the pipe a run borrows (docs/reference/engine.md#run-line-count): awk reads
+ * the pane's output, skips everything up to the run's first marker and counts the newlines up to
+ * its second (a last line without one counts too); then one tmux client stores the count in
+ * `@c_<id>`, closes the pipe and has tmux unset the count 5 s later. It runs on the pane's host
+ * (POSIX sh and awk only). mawk reads a pipe in blocks unless told `-W interactive`; other awks
+ * read lines as they come (or refuse the flag, and are run without it). When awk ends without the
+ * second marker (the pane or the pipe went away), nothing is stored and nothing is closed.
  */
-export function setupCommands(paneId: string, ids: RunIds, expirySeconds: number): string[][] {
-  const claimCmds = `${unset(paneId, [ids.claim])} ; ${mark(paneId, ids.start)}`;
+export function pipeScript(argvPrefix: readonly string[], paneId: string, ids: RunIds): string {
+  const t = lineTmux(argvPrefix).map(posixWord).join(' ');
+  // The line holding the first marker ends with the marker's own newline; the next one starts
+  // with the marker's ESC \ (two bytes), which is not output. A last line without a newline
+  // counts unless it ends in a carriage return (the cursor is back at column 0: run output then
+  // leaves that row out too, docs/reference/engine.md#run-output).
+  const prog =
+    `BEGIN{m="\\033P${ids.id}"}` +
+    `{s=$0;if(!o){if(index(s,m))o=1;next}if(o==1){s=substr(s,3);o=2}` +
+    `i=index(s,m);if(i){p=substr(s,1,i-1);print n+(p!=""&&p!~/\\r$/);d=1;exit}n++}END{exit !d}`;
+  return (
+    `a=awk;awk -W interactive 'BEGIN{}' </dev/null >/dev/null 2>&1&&a='awk -W interactive';` +
+    `n=$($a '${prog}')&&${t} set -pt${paneId} ${ids.count} "$n" \\; pipe-pane -t${paneId} \\; ` +
+    `run -b -d ${TAIL_CLEANUP_SECONDS} -C 'set -pu -t${paneId} ${ids.count}' 2>/dev/null`
+  );
+}
+
+/**
+ * What the server sets up before typing, as tmux commands (one batch): the locked gate, the
+ * claim's and the tail's commands, the sh command of the pipe the claim may borrow, and a timer in
+ * tmux that disarms the line if neither the shell nor the server has touched it by
+ * `expirySeconds` (the server was killed mid-call). The claim sets the begin mark and, only when
+ * the pane has no pipe of its own, opens the counting pipe (docs/reference/engine.md#run-line-count).
+ * The tail sets the end mark, signals, and has tmux unset status, marks and the pipe's options
+ * `TAIL_CLEANUP_SECONDS` later, so nothing outlives the call even when the server is gone
+ * (docs/reference/engine.md#run_command-leftovers).
+ */
+export function setupCommands(paneId: string, ids: RunIds, expirySeconds: number, argvPrefix: readonly string[]): string[][] {
+  // pipe-pane expands formats in its command, so `#{@a_<id>}` becomes the script there; the
+  // user's pipe is never displaced: the pipe is opened only while `pane_pipe` is 0.
+  const borrow = `if -F -t ${paneId} '#{==:#{pane_pipe},0}' { pipe-pane -t ${paneId} '#{${ids.script}}' ; set -p -t ${paneId} ${ids.piped} 1 }`;
+  const claimCmds = `${unset(paneId, [ids.claim])} ; ${mark(paneId, ids.start)} ; ${borrow} ; ${unset(paneId, [ids.script])}`;
   const tailCmds =
     `${mark(paneId, ids.end)} ; ${unset(paneId, [ids.tail])} ; wait-for -S ${ids.channel} ; ` +
     `run -b -d ${TAIL_CLEANUP_SECONDS} -C { ${unset(paneId, runOptions(ids))} }`;
   // `##{` survives run-shell's own format expansion as `#{`, for if-shell to test when it fires.
-  const expiry = `if -t ${paneId} -F '##{${ids.claim}}' { wait-for -U ${ids.gate} ; ${unset(paneId, [ids.claim, ids.tail])} }`;
+  const expiry = `if -t ${paneId} -F '##{${ids.claim}}' { wait-for -U ${ids.gate} ; ${unset(paneId, [ids.claim, ids.tail, ids.script])} }`;
   return [
     ['wait-for', '-L', ids.gate],
+    ['set-option', '-p', '-t', paneId, ids.script, pipeScript(argvPrefix, paneId, ids)],
     ['set-option', '-p', '-t', paneId, ids.claim, claimCmds],
     ['set-option', '-p', '-t', paneId, ids.tail, tailCmds],
     ['run-shell', '-b', '-d', String(Math.ceil(expirySeconds)), '-C', expiry],
@@ -153,7 +201,7 @@ export function setupCommands(paneId: string, ids: RunIds, expirySeconds: number
 }
 
 /** Run options of any run (ours or another server's) in a `show-options -p` listing. */
-const RUN_OPTION = /^@([kqsbe])_([0-9a-f]{10})\b/;
+const RUN_OPTION = /^@([kqsbeapc])_([0-9a-f]{10})\b/;
 
 /**
  * Runs that hold the pane, from its `show-options -p` lines: a claim option means a typed line

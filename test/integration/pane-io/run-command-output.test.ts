@@ -25,6 +25,9 @@ const ids = {
   option: '@s_0123456789',
   start: '@b_0123456789',
   end: '@e_0123456789',
+  script: '@a_0123456789',
+  piped: '@p_0123456789',
+  count: '@c_0123456789',
 };
 const argv = ['tmux', '-u', '-L', "it's"];
 
@@ -33,22 +36,24 @@ describe('run_command payload (docs/reference/engine.md#run-payload)', () => {
     expect(posixWord("it's")).toBe(`'it'\\''s'`);
     expect(posixWord('/usr/bin/tmux')).toBe('/usr/bin/tmux');
     expect(typedLine('posix', argv, '%3', ids, 'ls -l  \t\n', true)).toBe(
-      ` (trap : INT;t(){ tmux -L 'it'\\''s' "$@" 2>/dev/null;};t wait-for -U g_0123456789\\; run -t%3 -C '#{@k_0123456789}'||exit;(ls -l\n` +
-        `);t set -pt%3 @s_0123456789 $?\\; run -t%3 -C '#{@q_0123456789}')`,
+      ` (trap : INT;t(){ tmux -L 'it'\\''s' "$@" 2>/dev/null;};m(){ printf '\\33P0123456789\\n\\33\\\\';};` +
+        `t wait-for -U g_0123456789\\; run -t%3 -C '#{@k_0123456789}'||exit;m;(ls -l\n` +
+        `);s=$?;m;t set -pt%3 @s_0123456789 $s\\; run -t%3 -C '#{@q_0123456789}')`,
     );
     expect(typedLine('posix', argv, '%3', ids, '  a\nb', false).startsWith('(trap : INT;t(){')).toBe(true);
     // What a person sees around the command stays short (the long tmux commands live in pane options).
     const tmux = ['/usr/bin/tmux', '-u', '-L', 'tmux-mcp-test-0123456789ab'];
     const line = typedLine('posix', tmux, '%12', ids, 'X', true);
     expect(line.split('\n')).toHaveLength(2);
-    expect(line.length - 'X'.length - '/usr/bin/tmux -L tmux-mcp-test-0123456789ab'.length).toBeLessThanOrEqual(180);
+    expect(line.length - 'X'.length - '/usr/bin/tmux -L tmux-mcp-test-0123456789ab'.length).toBeLessThanOrEqual(220);
   });
 
   it('speaks fish in its own syntax (begin/end, $status, its quoting)', () => {
     expect(fishWord("it's\\x")).toBe(`'it\\'s\\\\x'`);
     expect(typedLine('fish', argv, '%3', ids, 'echo hi', false)).toBe(
-      `begin;set -l t tmux -L 'it\\'s';if $t wait-for -U g_0123456789\\; run -t%3 -C '#{@k_0123456789}' 2>/dev/null;begin;echo hi\n` +
-        `end;$t set -pt%3 @s_0123456789 $status\\; run -t%3 -C '#{@q_0123456789}' 2>/dev/null;end;end`,
+      `begin;set -l t tmux -L 'it\\'s';if $t wait-for -U g_0123456789\\; run -t%3 -C '#{@k_0123456789}' 2>/dev/null;` +
+        `printf '\\33P0123456789\\n\\33\\\\\\\\';begin;echo hi\n` +
+        `end;set -l s $status;printf '\\33P0123456789\\n\\33\\\\\\\\';$t set -pt%3 @s_0123456789 $s\\; run -t%3 -C '#{@q_0123456789}' 2>/dev/null;end;end`,
     );
   });
 
@@ -58,20 +63,25 @@ describe('run_command payload (docs/reference/engine.md#run-payload)', () => {
     for (const other of ['nu', 'pwsh', 'python3', 'cat', 'vim', '']) expect(shellKind(other)).toBeNull();
   });
 
-  it('sets up the gate, the claim, the tail and the expiry timer before typing', () => {
-    const cmds = setupCommands('%3', ids, 12.2);
-    expect(cmds[0]).toEqual(['wait-for', '-L', 'g_0123456789']);
+  it('sets up the gate, the pipe script, the claim, the tail and the expiry timer before typing', () => {
+    const all = setupCommands('%3', ids, 12.2, argv);
+    expect(all[0]).toEqual(['wait-for', '-L', 'g_0123456789']);
+    expect(all[1].slice(0, 5)).toEqual(['set-option', '-p', '-t', '%3', '@a_0123456789']);
+    expect(all[1][5]).toContain(`&&tmux -L 'it'\\''s' set -pt%3 @c_0123456789 "$n" \\; pipe-pane -t%3 \\; `);
+    const cmds = [all[0], ...all.slice(2)];
     expect(cmds[1]).toEqual([
       'set-option',
       '-p',
       '-t',
       '%3',
       '@k_0123456789',
-      "set -pu -t %3 @k_0123456789 ; set -pF -t %3 @b_0123456789 '#{history_size} #{cursor_y} #{cursor_x} #{alternate_on}'",
+      "set -pu -t %3 @k_0123456789 ; set -pF -t %3 @b_0123456789 '#{history_size} #{cursor_y} #{cursor_x} #{alternate_on}' ; " +
+        "if -F -t %3 '#{==:#{pane_pipe},0}' { pipe-pane -t %3 '#{@a_0123456789}' ; set -p -t %3 @p_0123456789 1 } ; set -pu -t %3 @a_0123456789",
     ]);
     expect(cmds[2][5]).toBe(
       "set -pF -t %3 @e_0123456789 '#{history_size} #{cursor_y} #{cursor_x} #{alternate_on}' ; set -pu -t %3 @q_0123456789 ; " +
-        'wait-for -S r_0123456789 ; run -b -d 5 -C { set -pu -t %3 @s_0123456789 ; set -pu -t %3 @b_0123456789 ; set -pu -t %3 @e_0123456789 }',
+        'wait-for -S r_0123456789 ; run -b -d 5 -C { set -pu -t %3 @s_0123456789 ; set -pu -t %3 @b_0123456789 ; set -pu -t %3 @e_0123456789 ; ' +
+        'set -pu -t %3 @p_0123456789 ; set -pu -t %3 @c_0123456789 }',
     );
     expect(cmds[3]).toEqual([
       'run-shell',
@@ -79,7 +89,7 @@ describe('run_command payload (docs/reference/engine.md#run-payload)', () => {
       '-d',
       '13',
       '-C',
-      "if -t %3 -F '##{@k_0123456789}' { wait-for -U g_0123456789 ; set -pu -t %3 @k_0123456789 ; set -pu -t %3 @q_0123456789 }",
+      "if -t %3 -F '##{@k_0123456789}' { wait-for -U g_0123456789 ; set -pu -t %3 @k_0123456789 ; set -pu -t %3 @q_0123456789 ; set -pu -t %3 @a_0123456789 }",
     ]);
   });
 

@@ -38,6 +38,10 @@ interface RunState {
   historyLimit: number;
   /** The cursor now: the end of what a command that is still running has printed so far. */
   cursor: Mark;
+  /** The claim borrowed the pane's pipe to count the command's lines (docs/reference/engine.md#run-line-count). */
+  piped: boolean;
+  /** Lines the command printed, as the borrowed pipe counted them; null when not (yet) known. */
+  printed: number | null;
 }
 
 const stateFormat = (ids: RunIds): string =>
@@ -49,7 +53,13 @@ const stateFormat = (ids: RunIds): string =>
     '#{history_limit}',
     '#{cursor_y} #{cursor_x} #{alternate_on}',
     '#{pane_id}',
+    `#{${ids.piped}}`,
+    `#{${ids.count}}`,
   ].join(SEP);
+
+/** How long the server waits for the borrowed pipe's count once the tail has signalled. */
+const COUNT_WAIT_MS = 1500;
+const COUNT_POLL_MS = 25;
 
 const paneGone = (paneId: string) => (err: unknown) => {
   throw err instanceof LibTmuxException && /can't find pane/.test(err.message) ? new PaneNotFound(`Pane not found: ${paneId}`) : err;
@@ -80,7 +90,11 @@ export class RunCommandRunner {
     try {
       // Gate, claim and tail first, then the keys, then a separate Enter (so the literal line can
       // never swallow it), in one batch (docs/reference/engine.md#run-claim).
-      await runList(engine, [...setupCommands(paneId, ids, expiry), sendKeysArgv(paneId, line, true, false), enterArgv(paneId)]);
+      await runList(engine, [
+        ...setupCommands(paneId, ids, expiry, engine.argvPrefix()),
+        sendKeysArgv(paneId, line, true, false),
+        enterArgv(paneId),
+      ]);
     } catch (err) {
       // Maybe typed but not entered: disarm it; if that fails, the reaper watches it.
       if (!(await this.reaper.cancel(entry).catch(() => false))) this.reaper.adopt(entry);
@@ -129,10 +143,11 @@ export class RunCommandRunner {
     try {
       // The state and, once the command is over, the cleanup of our options: one batch.
       const cleanup = timedOut ? [] : runOptions(ids).map((o) => ['set-option', '-p', '-u', '-t', paneId, o]);
-      const [lines] = await runList(engine, [['display-message', '-p', '-t', paneId, stateFormat(ids)], ...cleanup]).catch(
-        paneGone(paneId),
-      );
+      const read = ['display-message', '-p', '-t', paneId, stateFormat(ids)];
+      const [lines] = await runList(engine, [read]).catch(paneGone(paneId));
       state = this.parseState(lines, paneId);
+      if (!timedOut && state.piped && state.printed === null) state.printed = await this.awaitCount(engine, paneId, ids, deadline);
+      if (cleanup.length) await runList(engine, cleanup).catch(paneGone(paneId));
     } catch (err) {
       if (timedOut) this.reaper.adopt(entry);
       else this.reaper.end(entry);
@@ -171,7 +186,24 @@ export class RunCommandRunner {
       history: Number(f[3]) || 0,
       historyLimit: Number(f[4]) || 0,
       cursor: parseMark(`${f[3]} ${f[5]}`) ?? { history: 0, y: 0, x: 0, alternate: false },
+      piped: f[7] === '1',
+      printed: /^\d+$/.test(f[8] ?? '') ? Number(f[8]) : null,
     };
+  }
+
+  /**
+   * The borrowed pipe's count (docs/reference/engine.md#run-line-count): the pipe sees the end
+   * marker when tmux reads it from the pane, which may come just after the tail's signal. Bounded
+   * by COUNT_WAIT_MS and by the call's deadline + 1 s; null when it did not come.
+   */
+  private async awaitCount(engine: TmuxEngine, paneId: string, ids: RunIds, deadline: number): Promise<number | null> {
+    const until = Math.min(performance.now() + COUNT_WAIT_MS, deadline + 1000);
+    for (;;) {
+      const [v = ''] = await engine.run(['display-message', '-p', '-t', paneId, `#{${ids.count}}`], { timeoutMs: COUNT_WAIT_MS });
+      if (/^\d+$/.test(v)) return Number(v);
+      if (performance.now() >= until) return null;
+      await new Promise((r) => setTimeout(r, COUNT_POLL_MS));
+    }
   }
 
   /**
@@ -213,11 +245,12 @@ export class RunCommandRunner {
       const echo = joined.findIndex((l) => l.includes(`#{${ids.tail}}`));
       if (echo >= 0)
         return { lines: cutOutput(joined.slice(echo + 1), endRow, range.endX, range.skipColumns), lost: 0, lostIsLowerBound: false };
-      return {
-        lines: cutOutput(joined, endRow, range.endX, 0),
-        lost: lostAtLeast(state.start, state.historyLimit),
-        lostIsLowerBound: true,
-      };
+      const kept = cutOutput(joined, endRow, range.endX, 0);
+      // The borrowed pipe counted every line the command printed: the count is exact
+      // (docs/reference/engine.md#run-line-count); without it, the fewest consistent with tmux's drops.
+      if (state.printed !== null && state.printed >= kept.length)
+        return { lines: kept, lost: state.printed - kept.length, lostIsLowerBound: false };
+      return { lines: kept, lost: lostAtLeast(state.start, state.historyLimit), lostIsLowerBound: true };
     }
     const lines = cutOutput(joined, endRow, range.endX, range.skipColumns, range.kind === 'rows' && range.start === range.end);
     // A full-screen program's screen is padded with empty rows: those are not output.
