@@ -1,7 +1,8 @@
 import { spawn, ChildProcessWithoutNullStreams } from 'node:child_process';
 import { join } from 'node:path';
 
-export const CLI = join(__dirname, '..', '..', 'dist', 'cli.js');
+/** The built CLI; TMUX_MCP_TEST_CLI points a run at another build (a private one, when dist/ is shared and stale). */
+export const CLI = process.env.TMUX_MCP_TEST_CLI ?? join(__dirname, '..', '..', 'dist', 'cli.js');
 
 /**
  * The environment MCP clients typically give a server: no TMUX_TMPDIR, no LANG
