@@ -5,6 +5,7 @@ import type { ServerConfig } from '../config/server-config';
 import { VERSION } from '../server/version';
 import { ProcessRunner } from '../tmux/process-runner';
 import { TmuxCommandNotFound } from '../tmux/tmux-errors';
+import { selectedToolNames } from '../tools/toolsets';
 import { fail, setCheckMode } from './cli-exit';
 
 /**
@@ -97,6 +98,8 @@ export function prepareCli(argv: readonly string[], env: NodeJS.ProcessEnv): Pre
   let config: ServerConfig;
   try {
     config = resolveConfig(args, env);
+    // An unknown toolset name fails here, before anything loads (docs/reference/configuration.md#toolsets).
+    selectedToolNames(config);
   } catch (err) {
     if (err instanceof ConfigError || err instanceof UsageError) fail(err.message, 1);
     throw err;

@@ -12,6 +12,7 @@ import { VERSION } from '../server/version';
 import { PROCESS_RUNNER } from '../services/tmux-server-pool.service';
 import { createEngineFactory } from '../tmux/engine.factory';
 import { ProcessRunner } from '../tmux/process-runner';
+import { checkToolsets } from './check-toolsets';
 import type { PreparedCli } from './cli-prepare';
 import { locateExecutable, PACKAGE_ROOT, tmuxVersion, whyNotRun } from './cli-prepare';
 
@@ -51,6 +52,7 @@ const SETTINGS: [keyof ServerConfig, string, (c: ServerConfig) => string][] = [
   ['remoteTmuxBin', 'remote tmux binary', (c) => c.remoteTmuxBin],
   ['sshConnectTimeout', 'ssh connect timeout', (c) => `${c.sshConnectTimeout} s`],
   ['commandTimeout', 'command deadline', (c) => `${c.commandTimeout} s`],
+  ['toolsets', 'toolsets', (c) => c.toolsets.join(', ')],
 ];
 
 const silentEngineLog = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined };
@@ -154,6 +156,14 @@ export async function runCheck({ config }: PreparedCli): Promise<void> {
       `${all.length} tools`,
       `${per('readonly')} readonly, ${per('mutating')} mutating, ${per('destructive')} destructive; ${visible} visible at tier ${config.safety}`,
     );
+    out.heading(
+      `Toolsets (* selected; tools listed at tier ${config.safety}, tokens a model is shown: name, description, input schema; o200k_base)`,
+    );
+    try {
+      await checkToolsets(out, config, app);
+    } catch (err) {
+      problems.push(`toolset token counts: ${(err as Error).message}`);
+    }
     await app.close();
   }
 

@@ -36,6 +36,7 @@ const VALUE_FLAGS = new Set([
   'remote-tmux-bin',
   'ssh-connect-timeout',
   'command-timeout',
+  'toolsets',
 ]);
 const BOOL_FLAGS = new Set(['help', 'version', 'check', 'prompts-as-tools']);
 
@@ -235,6 +236,20 @@ export function resolveConfig(args: ParsedArgs, env: NodeJS.ProcessEnv): ServerC
     else commandTimeout = Math.min(600, Math.max(1, n));
   }
 
+  // Toolset names are checked against the table of src/tools/toolsets.ts by its
+  // selectedToolNames, which the CLI and createServer call (docs/reference/configuration.md#toolsets):
+  // config/ does not know the tools.
+  const ts = get('toolsets', 'toolsets', 'TOOLSETS', null);
+  const toolsetNames = [
+    ...new Set(
+      (ts.value ?? '')
+        .split(',')
+        .map((x) => x.trim())
+        .filter(Boolean),
+    ),
+  ];
+  const toolsets = toolsetNames.length ? toolsetNames : ['all'];
+
   const nz = (v: string | undefined) => (v === undefined || v === '' ? null : v);
   return {
     safety,
@@ -257,6 +272,7 @@ export function resolveConfig(args: ParsedArgs, env: NodeJS.ProcessEnv): ServerC
     remoteTmuxBin: get('remoteTmuxBin', 'remote-tmux-bin', 'REMOTE_TMUX_BIN', null).value ?? 'tmux',
     sshConnectTimeout,
     commandTimeout,
+    toolsets,
     sources,
     warnings,
   };
@@ -307,6 +323,8 @@ Options (each also settable by environment; a flag wins):
   --remote-tmux-bin <path>   tmux on remote hosts (TMUX_MCP_REMOTE_TMUX_BIN, default tmux)
   --ssh-connect-timeout <n>  seconds to reach a host, 1..120 (TMUX_MCP_SSH_CONNECT_TIMEOUT, default 10)
   --command-timeout <n>      seconds any tmux command may take, 1..600 (TMUX_MCP_COMMAND_TIMEOUT, default 30)
+  --toolsets <names>         tool groups to list, comma-separated: all, core or a tool family; --check
+                             lists them with their token cost (TMUX_MCP_TOOLSETS, default all)
   --check                    print the configuration, tmux, hosts, plugins and tools, then exit
                              (non-zero on any problem)
   -h, --help                 show this help

@@ -40,6 +40,12 @@ export interface ServerConfig {
    */
   commandTimeout: number;
   /**
+   * The toolsets whose tools are listed (docs/reference/configuration.md#toolsets): names as given,
+   * blanks and repeats dropped, `['all']` when unset. Checked against the table by
+   * src/tools/toolsets.ts selectedToolNames.
+   */
+  toolsets: string[];
+  /**
    * Where each setting came from (`--flag`, `TMUX_MCP_X`, `LIBTMUX_X` or `default`), by
    * ServerConfig key, for `--check` and messages (docs/reference/configuration.md#check).
    */

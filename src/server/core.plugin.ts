@@ -2,6 +2,7 @@ import { Lifecycle } from 'tsyringe';
 import type { DependencyContainer } from 'tsyringe';
 import { SERVER_CONFIG } from '../config/server-config';
 import type { Class } from '../framework/metadata/param-metadata';
+import { getToolMetadata } from '../framework/metadata/tool-metadata';
 import { definePlugin } from '../framework/plugins/plugin';
 import { INTERCEPTORS, PROMPTS, RESOURCES, resolveToken, SHUTDOWN_HOOKS, TOOL_CLASSES } from '../framework/tokens';
 import { AuditInterceptor } from '../interceptors/audit.interceptor';
@@ -23,6 +24,7 @@ import { SpawnEnvService } from '../services/spawn-env.service';
 import { TargetResolver } from '../services/target-resolver.service';
 import { TmuxServerPool } from '../services/tmux-server-pool.service';
 import { CORE_TOOLS } from '../tools/all-tools';
+import { selectedToolNames } from '../tools/toolsets';
 
 /**
  * The composition root (docs/architecture.md#composition-root): everything the server itself
@@ -66,7 +68,10 @@ export const corePlugin = definePlugin({
   register(container) {
     for (const s of SINGLETONS) container.register(s, { useClass: s }, { lifecycle: Lifecycle.Singleton });
     for (const i of CORE_INTERCEPTORS) container.register(INTERCEPTORS, { useClass: i }, { lifecycle: Lifecycle.Singleton });
-    for (const t of CORE_TOOLS) container.register(TOOL_CLASSES, { useValue: t });
+    // Only the tools of the selected toolsets exist for this server (docs/reference/tools.md#toolsets):
+    // the others are neither listed nor callable, batches included.
+    const selected = new Set(selectedToolNames(resolveToken(container, SERVER_CONFIG)));
+    for (const t of CORE_TOOLS) if (selected.has(getToolMetadata(t)?.name ?? '')) container.register(TOOL_CLASSES, { useValue: t });
     for (const r of resources.resources) container.register(RESOURCES, { useClass: r }, { lifecycle: Lifecycle.Singleton });
     for (const p of prompts.prompts) container.register(PROMPTS, { useClass: p }, { lifecycle: Lifecycle.Singleton });
     // Prompts as tools: for clients that cannot use MCP prompts (docs/reference/resources-and-prompts.md#prompts-as-tools).

@@ -26,6 +26,7 @@ import {
 import { ENGINE_FACTORY, PROCESS_RUNNER, TmuxServerPool } from '../services/tmux-server-pool.service';
 import { createEngineFactory } from '../tmux/engine.factory';
 import { ProcessRunner } from '../tmux/process-runner';
+import { selectedToolNames } from '../tools/toolsets';
 import { corePlugin } from './core.plugin';
 import { buildInstructions } from './instructions';
 
@@ -84,6 +85,8 @@ export async function createServer(options: CreateServerOptions = {}): Promise<T
     ...resolveConfig(parseArgs(options.argv ?? []), options.env ?? process.env),
     ...options.config,
   };
+  // An unknown toolset fails the start before anything is built (docs/reference/configuration.md#toolsets).
+  selectedToolNames(config);
   const root = options.logger ?? createRootLogger(config.logLevel);
   const loggers: LoggerFactory = loggerFactoryFor(root);
   const log = loggers('tmux_mcp');

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs, resolveConfig } from '../../src/config/config.parser';
+import { selectedToolNames } from '../../src/tools/toolsets';
 
 const DIR = join(__dirname, '..', '..', 'examples', 'clients');
 
@@ -16,6 +17,15 @@ describe('examples/clients snippets', () => {
     expect(server.args[0]).toMatch(/dist\/cli\.js$/);
     const config = resolveConfig(parseArgs(server.args.slice(1)), server.env ?? {});
     expect(config.warnings).toEqual([]);
+    // Toolset names are checked where the server starts (docs/reference/configuration.md#toolsets).
+    expect(() => selectedToolNames(config)).not.toThrow();
+  });
+
+  it('the README snippet with TMUX_MCP_TOOLSETS is the one of cursor-core.json', () => {
+    const readme = readFileSync(join(__dirname, '..', '..', 'README.md'), 'utf8');
+    const blocks = [...readme.matchAll(/```json\n([\s\S]*?)```/g)].map((m) => m[1]);
+    const core = blocks.find((b) => b.includes('TMUX_MCP_TOOLSETS'));
+    expect(core && JSON.parse(core)).toEqual(JSON.parse(readFileSync(join(DIR, 'cursor-core.json'), 'utf8')));
   });
 
   it('codex.toml and claude-code.sh name the same entry point', () => {
