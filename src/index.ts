@@ -18,7 +18,7 @@ import 'reflect-metadata';
 export { Tool, TIER_PRESETS } from './framework/decorators/tool.decorator';
 export type { ToolClassStatics } from './framework/decorators/tool.decorator';
 export { Param, Field } from './framework/decorators/param.decorator';
-export { Description, Default, Nullable, AllowNul } from './framework/decorators/dto.decorators';
+export { Description, Default, Nullable, AllowNul, Feature } from './framework/decorators/dto.decorators';
 export { IsIndex, IsSize, IsStringMap, IsStringMapOrJson, IsScalarMapOrJson, NoControlChars } from './framework/validation/constraints';
 export { validateDto, formatViolations } from './framework/validation/dto-validator';
 export type { Violation, ValidationOutcome } from './framework/validation/dto-validator';

@@ -45,6 +45,13 @@ export const LOGGER_FACTORY = token<LoggerFactory>('logger-factory');
 export const CONTAINER = token<DependencyContainer>('container');
 /** The tool dispatcher (batch tools re-enter the onion through it). */
 export const TOOL_DISPATCHER = token<ToolDispatcher>('tool-dispatcher');
+/**
+ * The features this server has on (docs/reference/protocol.md#features): tools and fields that
+ * need another one are not listed and not accepted. Unregistered: every feature is on.
+ */
+export const ENABLED_FEATURES = token<ReadonlySet<string>>('enabled-features');
+export const enabledFeatures = (container: DependencyContainer): ReadonlySet<string> | undefined =>
+  container.isRegistered(ENABLED_FEATURES, true) ? container.resolve(ENABLED_FEATURES) : undefined;
 /** Per call: the ToolCallContext. */
 export const CALL_CONTEXT = token<ToolCallContext>('call-context');
 /** Per call: the AbortSignal. */

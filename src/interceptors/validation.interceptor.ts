@@ -1,5 +1,5 @@
 import { DependencyContainer, inject, injectable } from 'tsyringe';
-import { CONTAINER } from '../framework/tokens';
+import { CONTAINER, enabledFeatures } from '../framework/tokens';
 import { ValidationError } from '../framework/errors/tool-errors';
 import { Next, ORDER, ToolCall, ToolInterceptor } from '../framework/pipeline/tool-interceptor';
 import type { ToolResult } from '../framework/pipeline/tool-result';
@@ -15,13 +15,15 @@ import { safeKey } from '../framework/validation/safe-repr';
 export class ValidationInterceptor implements ToolInterceptor {
   readonly order = ORDER.VALIDATION;
   private readonly resolveDefault: (token: symbol) => unknown;
+  private readonly features: ReadonlySet<string> | undefined;
 
   constructor(@inject(CONTAINER) container: DependencyContainer) {
     this.resolveDefault = (token) => container.resolve(token);
+    this.features = enabledFeatures(container);
   }
 
   async intercept(call: ToolCall, next: Next): Promise<ToolResult> {
-    const r = validateDto(call.tool.meta.input, call.args, this.resolveDefault);
+    const r = validateDto(call.tool.meta.input, call.args, this.resolveDefault, this.features);
     if (r.violations.length) {
       let suggestion: string | undefined;
       if (r.unknownKeys.length) {

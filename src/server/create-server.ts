@@ -22,10 +22,12 @@ import {
   resolveAllTokens,
   SHUTDOWN_HOOKS,
   TOOL_DISPATCHER,
+  ENABLED_FEATURES,
 } from '../framework/tokens';
 import { ENGINE_FACTORY, PROCESS_RUNNER, TmuxServerPool } from '../services/tmux-server-pool.service';
 import { createEngineFactory } from '../tmux/engine.factory';
 import { ProcessRunner } from '../tmux/process-runner';
+import { HOSTS_FEATURE } from '../tools/common/common-params';
 import { selectedToolNames } from '../tools/toolsets';
 import { corePlugin } from './core.plugin';
 import { buildInstructions } from './instructions';
@@ -97,6 +99,8 @@ export async function createServer(options: CreateServerOptions = {}): Promise<T
   container.register(SERVER_CONFIG, { useValue: config });
   container.register(SUPPRESS_HISTORY_DEFAULT, { useValue: config.suppressHistory });
   container.register(LOGGER_FACTORY, { useValue: loggers });
+  // `host` and list_hosts exist only when remote hosts are configured (docs/reference/protocol.md#features).
+  container.register(ENABLED_FEATURES, { useValue: new Set(config.hosts.length ? [HOSTS_FEATURE] : []) });
   // Every tmux and ssh process starts here (docs/reference/engine.md#processes), within the command
   // deadline; remote hosts share one ssh connection each, closed at shutdown.
   const runner = new ProcessRunner({

@@ -40,6 +40,13 @@ export function Nullable(): PropertyDecorator {
   };
 }
 
+/**
+ * The field exists only when the server has `feature` on (docs/reference/protocol.md#features):
+ * otherwise the schema leaves it out, validation refuses it as an unknown argument and the tool
+ * gets the field's default.
+ */
+export const Feature = (feature: string): PropertyDecorator => field({ feature });
+
 /** NUL characters are accepted in this string (only for text that reaches tmux through a file). */
 export const AllowNul = (): PropertyDecorator => field({ allowNul: true });
 

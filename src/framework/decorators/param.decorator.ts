@@ -17,7 +17,7 @@ import {
 import { addParam, Class, ParamKind } from '../metadata/param-metadata';
 import type { Token } from '../tokens';
 import { IsIndex, IsScalarMapOrJson, IsSize, IsStringMap, IsStringMapOrJson, NoControlChars } from '../validation/constraints';
-import { AllowNul, Default, Description, Nullable } from './dto.decorators';
+import { AllowNul, Default, Description, Feature, Nullable } from './dto.decorators';
 
 /** The shorthand's options: one object instead of a stack of decorators. */
 export interface ParamOptions {
@@ -50,6 +50,8 @@ export interface ParamOptions {
   /** `index` kind only: also accept `""`. */
   allowEmpty?: boolean;
   description?: string;
+  /** Only on servers with this feature on (docs/reference/protocol.md#features). */
+  feature?: string;
 }
 
 /** The decorators one kind stands for. */
@@ -112,6 +114,7 @@ export function Param(options: ParamOptions): PropertyDecorator {
   if (options.nullable) decorators.push(Nullable());
   if ('default' in options || options.defaultFrom !== undefined) decorators.push(Default(options.default, { from: options.defaultFrom }));
   if (options.description) decorators.push(Description(options.description));
+  if (options.feature !== undefined) decorators.push(Feature(options.feature));
   return (target, key) => {
     if (typeof key !== 'string') throw new TypeError('@Param needs a string property name');
     for (const d of decorators) d(target, key);

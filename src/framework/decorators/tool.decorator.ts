@@ -41,7 +41,7 @@ export function Tool(tier: Tier, options: ToolOptions = {}): ClassDecorator {
     const out = cls.Output;
     const outOk = out === String || typeof out === 'function' || (Array.isArray(out) && out.length === 1 && typeof out[0] === 'function');
     if (!outOk) fail(cls, 'static Output must be a model class, [Model] or String');
-    const { title, tags = [], alwaysLoad = false, responseLimit, ...hints } = options;
+    const { title, tags = [], alwaysLoad = false, responseLimit, feature, ...hints } = options;
     if (tags.some((t) => (TIERS as readonly string[]).includes(t)))
       fail(cls, "tags must not name a tier (the tier is @Tool's first argument)");
     const annotations = { ...TIER_PRESETS[tier], ...hints };
@@ -57,6 +57,7 @@ export function Tool(tier: Tier, options: ToolOptions = {}): ClassDecorator {
       tags: [...new Set(tags)].sort(),
       alwaysLoad,
       responseLimit,
+      feature,
       input: cls.Input,
       output: out,
     });

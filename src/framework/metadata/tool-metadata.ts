@@ -33,6 +33,8 @@ export interface ToolOptions extends ToolAnnotations {
    * from a list of lines, each counted with its joining newline).
    */
   responseLimit?: true | { field: string; truncatedFlag?: string; countFlag?: string; bytesFlag?: string };
+  /** The tool is registered only on servers with this feature on (docs/reference/protocol.md#features). */
+  feature?: string;
 }
 
 /** Output declaration: a model class, `[Model]` for a list, or `String` for text. */
@@ -48,6 +50,7 @@ export interface ToolMetadata {
   readonly tags: readonly string[];
   readonly alwaysLoad: boolean;
   readonly responseLimit?: ToolOptions['responseLimit'];
+  readonly feature?: string;
   readonly input: Class;
   readonly output: OutputDecl;
 }

@@ -1,9 +1,9 @@
 import type { DependencyContainer } from 'tsyringe';
 import type { Class } from '../metadata/param-metadata';
 import { getErrorMappers, getToolInterceptors, getToolMetadata } from '../metadata/tool-metadata';
-import { objectSchema } from '../validation/dto-schema';
+import { featureOn, type Features, objectSchema } from '../validation/dto-schema';
 import { outputSchemaOf } from '../output/output-schema';
-import { ERROR_MAPPERS, resolveAllTokens, TOOL_CLASSES } from '../tokens';
+import { enabledFeatures, ERROR_MAPPERS, resolveAllTokens, TOOL_CLASSES } from '../tokens';
 import { injectionProblem } from './injection-check';
 import type { ToolDescriptor } from './tool-descriptor';
 
@@ -14,12 +14,16 @@ export class ToolRegistrationError extends Error {}
  * Discovers tool classes registered under TOOL_CLASSES and builds their descriptors once.
  * Duplicate names, classes without `@Tool` metadata, and classes the container would build
  * without knowing their constructor parameters fail at start
- * (docs/reference/configuration.md#plugin-failures).
+ * (docs/reference/configuration.md#plugin-failures). A tool that needs a feature the server does
+ * not have is checked like the others but not registered, and schemas leave out the fields of
+ * features that are off (docs/reference/protocol.md#features).
  */
 export class ToolRegistry {
   private readonly byName = new Map<string, ToolDescriptor>();
+  private readonly features: Features;
 
   constructor(private readonly container: DependencyContainer) {
+    this.features = enabledFeatures(container);
     const classes = resolveAllTokens(container, TOOL_CLASSES);
     for (const cls of classes) this.add(cls);
     // Global mappers are built from their classes at start-up too, but tsyringe's own error
@@ -38,11 +42,12 @@ export class ToolRegistry {
     for (const i of getToolInterceptors(cls)) check(injectionProblem(i, `interceptor (@UseInterceptors of ${label})`, false));
     if (this.byName.has(meta.name))
       throw new ToolRegistrationError(`duplicate tool name '${meta.name}' (${label} and ${this.byName.get(meta.name)!.cls.name})`);
+    if (!featureOn(meta.feature, this.features)) return;
     this.byName.set(meta.name, {
       name: meta.name,
       cls,
       meta,
-      inputSchema: objectSchema(meta.input, (token) => this.container.resolve(token)),
+      inputSchema: objectSchema(meta.input, (token) => this.container.resolve(token), this.features),
       outputSchema: outputSchemaOf(meta.output),
     });
   }

@@ -18,6 +18,11 @@ export interface DtoFieldMeta {
    * nesting counted from its own level (docs/reference/protocol.md#nesting-limit).
    */
   callArguments?: boolean;
+  /**
+   * The field exists only on servers that have this feature on (docs/reference/protocol.md#features):
+   * elsewhere it is absent from the schema and refused as an unknown argument.
+   */
+  feature?: string;
 }
 
 /** Per class: its own fields in declaration order (inherited ones live on the base class). */

@@ -100,6 +100,26 @@ function buildPlan(cls: Class): DtoPlan {
 }
 
 const plans = new WeakMap<Class, { version: number; plan: DtoPlan }>();
+const visible = new WeakMap<DtoPlan, Map<string, DtoPlan>>();
+
+/**
+ * The plan of `cls` as a server with `features` on sees it (docs/reference/protocol.md#features):
+ * fields that need a feature it does not have are left out. `undefined`: every feature is on.
+ */
+export function visiblePlan(cls: Class, features: ReadonlySet<string> | undefined): DtoPlan {
+  const plan = dtoPlan(cls);
+  if (!features || plan.fields.every((f) => f.meta.feature === undefined || features.has(f.meta.feature))) return plan;
+  const key = [...features].sort().join(',');
+  let byKey = visible.get(plan);
+  if (!byKey) visible.set(plan, (byKey = new Map()));
+  let v = byKey.get(key);
+  if (!v) {
+    const fields = plan.fields.filter((f) => f.meta.feature === undefined || features.has(f.meta.feature));
+    v = { cls, fields, byName: new Map(fields.map((f) => [f.name, f])) };
+    byKey.set(key, v);
+  }
+  return v;
+}
 
 /**
  * The plan of an input class, built once and reused for every call (rebuilt only if any copy of

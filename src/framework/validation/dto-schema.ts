@@ -11,11 +11,25 @@ export type JsonSchema = Record<string, unknown>;
  * The advertised input schema, derived from the same metadata the validator runs
  * (docs/reference/protocol.md#input-schemas): class-validator's constraints give types, bounds,
  * lengths, enums and patterns; our decorators give description, default and nullability. Nested
- * classes are inlined (no `$ref`), every object forbids extra keys, and a nullable field is
- * `anyOf [T, null]`.
+ * classes are inlined (no `$ref`), every object forbids extra keys. The shortest form that says
+ * the same (docs/reference/protocol.md#schemas): a nullable field is a type array
+ * (`"type": ["string", "null"]`), a union of kinds is one type array, a `null` default is left out (optional and nullable imply it), and keywords that
+ * restate JSON Schema's defaults (`items: {}`, `additionalProperties: true`) are not written.
  */
 
-const SCALAR = [{ type: 'string' }, { type: 'number' }, { type: 'boolean' }];
+/** Which features a server has on; `undefined` means all (docs/reference/protocol.md#features). */
+export type Features = ReadonlySet<string> | undefined;
+
+/** Whether a field or tool that needs `feature` is part of a server with `features` on. */
+export const featureOn = (feature: string | undefined, features: Features): boolean =>
+  feature === undefined || features === undefined || features.has(feature);
+
+/**
+ * Unions of kinds are type arrays whose other keywords each constrain one kind only (`minimum`
+ * numbers, `pattern` strings, `additionalProperties` objects, `items` arrays), which says what
+ * `anyOf` would in fewer words (docs/reference/protocol.md#schemas).
+ */
+const SCALAR_TYPES = ['string', 'number', 'boolean'];
 
 /** Schemas of the constraints that say what kind of value a field holds. */
 const KIND: Record<string, (m: ValidationMeta) => JsonSchema> = {
@@ -23,30 +37,18 @@ const KIND: Record<string, (m: ValidationMeta) => JsonSchema> = {
   isInt: () => ({ type: 'integer' }),
   isNumber: () => ({ type: 'number' }),
   isBoolean: () => ({ type: 'boolean' }),
-  isArray: () => ({ type: 'array', items: {} }),
-  isObject: () => ({ type: 'object', additionalProperties: true }),
+  isArray: () => ({ type: 'array' }),
+  isObject: () => ({ type: 'object' }),
   isIn: (m) => enumSchema(m.constraints[0] as unknown[]),
   isEnum: (m) => enumSchema(Object.values(m.constraints[0] as object)),
   equals: (m) => enumSchema([m.constraints[0]]),
-  [CONSTRAINT.INDEX]: (m) => ({
-    anyOf: [
-      { type: 'integer', minimum: 0 },
-      { type: 'string', pattern: m.constraints[0] ? '^\\d*$' : '^\\d+$' },
-    ],
-  }),
-  [CONSTRAINT.SIZE]: () => ({
-    anyOf: [
-      { type: 'integer', minimum: 1 },
-      { type: 'string', pattern: '^\\d+%?$' },
-    ],
-  }),
+  [CONSTRAINT.INDEX]: (m) => ({ type: ['integer', 'string'], minimum: 0, pattern: m.constraints[0] ? '^\\d*$' : '^\\d+$' }),
+  [CONSTRAINT.SIZE]: () => ({ type: ['integer', 'string'], minimum: 1, pattern: '^\\d+%?$' }),
   [CONSTRAINT.STRING_MAP]: () => ({ type: 'object', additionalProperties: { type: 'string' } }),
-  [CONSTRAINT.STRING_MAP_OR_JSON]: () => ({ anyOf: [{ type: 'object', additionalProperties: { type: 'string' } }, { type: 'string' }] }),
+  [CONSTRAINT.STRING_MAP_OR_JSON]: () => ({ type: ['object', 'string'], additionalProperties: { type: 'string' } }),
   [CONSTRAINT.SCALAR_MAP_OR_JSON]: () => ({
-    anyOf: [
-      { type: 'object', additionalProperties: { anyOf: [...SCALAR, { type: 'array', items: { anyOf: SCALAR } }] } },
-      { type: 'string' },
-    ],
+    type: ['object', 'string'],
+    additionalProperties: { type: [...SCALAR_TYPES, 'array'], items: { type: SCALAR_TYPES } },
   }),
 };
 
@@ -101,7 +103,21 @@ function addBounds(target: JsonSchema, extra: JsonSchema): void {
   }
 }
 
-function fieldSchema(f: PlanField, resolve?: DefaultResolver): JsonSchema {
+/** The field's schema with `null` accepted too: `null` joins the type array or the enum. */
+function withNull(s: JsonSchema): JsonSchema {
+  if (Array.isArray(s.enum)) {
+    const out: JsonSchema = { ...s, enum: [...(s.enum as unknown[]), null] };
+    if (typeof s.type === 'string') out.type = [s.type, 'null'];
+    return out;
+  }
+  if (typeof s.type === 'string' && s.type !== 'null') return { ...s, type: [s.type, 'null'] };
+  if (Array.isArray(s.type)) return { ...s, type: [...(s.type as string[]), 'null'] };
+  // A plugin's own union (a fallback converter's `anyOf`), flattened to one level.
+  const branches = Array.isArray(s.anyOf) && Object.keys(s).length === 1 ? (s.anyOf as JsonSchema[]) : [s];
+  return { anyOf: [...branches, { type: 'null' }] };
+}
+
+function fieldSchema(f: PlanField, resolve?: DefaultResolver, features?: Features): JsonSchema {
   let s: JsonSchema = {};
   const itemBounds: JsonSchema = {};
   let items: JsonSchema | undefined;
@@ -118,28 +134,31 @@ function fieldSchema(f: PlanField, resolve?: DefaultResolver): JsonSchema {
     if (bound) addBounds(m.each ? itemBounds : s, bound);
   }
   if (f.nested) {
-    const obj = objectSchema(f.nested.cls, resolve);
+    const obj = objectSchema(f.nested.cls, resolve, features);
     s = f.nested.list ? { ...s, type: 'array', items: obj } : { ...s, ...obj };
   } else if (items || Object.keys(itemBounds).length) {
     s = { ...s, type: 'array', items: { ...(items ?? {}), ...itemBounds } };
   }
-  if (f.meta.nullable || f.optional) {
-    // anyOf branches are flattened so `anyOf [object, string, null]` stays one level.
-    const branches = Array.isArray(s.anyOf) && Object.keys(s).length === 1 ? (s.anyOf as JsonSchema[]) : [s];
-    s = { anyOf: [...branches, { type: 'null' }] };
-  }
+  if (f.meta.nullable || f.optional) s = withNull(s);
   const d = f.meta.default;
-  if (d) s.default = d.from !== undefined && resolve ? resolve(d.from) : d.value;
+  const value = d && (d.from !== undefined && resolve ? resolve(d.from) : d.value);
+  // A null default goes without saying: an optional nullable field is null when absent.
+  if (d && value !== null && value !== undefined) s.default = value;
   if (f.meta.description) s.description = f.meta.description;
   return s;
 }
 
-/** The inline JSON Schema of an input class (`additionalProperties: false` at every level). */
-export function objectSchema(cls: Class, resolve?: DefaultResolver): JsonSchema {
+/**
+ * The inline JSON Schema of an input class (`additionalProperties: false` at every level). A
+ * field that needs a feature the server does not have (`features`) is left out; the validator
+ * then refuses it as an unknown argument.
+ */
+export function objectSchema(cls: Class, resolve?: DefaultResolver, features?: Features): JsonSchema {
   const properties: Record<string, JsonSchema> = {};
   const required: string[] = [];
   for (const f of dtoPlan(cls).fields) {
-    properties[f.name] = fieldSchema(f, resolve);
+    if (!featureOn(f.meta.feature, features)) continue;
+    properties[f.name] = fieldSchema(f, resolve, features);
     if (f.required) required.push(f.name);
   }
   const s: JsonSchema = { type: 'object', properties };

@@ -3,7 +3,8 @@ import { getMetadataStorage, validateSync, type ValidationError as CvError } fro
 import type { Class } from '../metadata/param-metadata';
 import type { Token } from '../tokens';
 import { CONSTRAINT, mapProblems, type MapKind } from './constraints';
-import { constraintName, dtoPlan, type DtoPlan, type PlanField, type ValidationMeta } from './dto-plan';
+import { constraintName, dtoPlan, type DtoPlan, type PlanField, type ValidationMeta, visiblePlan } from './dto-plan';
+import type { Features } from './dto-schema';
 import { MAX_NESTING_DEPTH, tooDeepFields } from './nesting-depth';
 import { isPlainObject, malformedString } from './string-rules';
 
@@ -139,16 +140,17 @@ function fieldViolations(
   err: CvError | undefined,
   loc: (string | number)[],
   out: Violation[],
+  features: Features,
 ): void {
   // The common case, a field class-validator passed: only the checks of our own remain.
-  if (!err) return f.nested ? nestedViolations(f, raw, inst[f.name], undefined, loc, out) : contentViolations(f, raw, loc, out);
+  if (!err) return f.nested ? nestedViolations(f, raw, inst[f.name], undefined, loc, out, features) : contentViolations(f, raw, loc, out);
   const failed = new Set(Object.keys(err.constraints ?? {}));
   // A list's own checks come before its items' (`each: true`): a string where a list belongs is a list_type error.
   const order = (m: ValidationMeta) => (m.each ? RANK.size + 1 : 0) + rank(constraintName(m));
   const chosen = f.constraints.filter((m) => failed.has(constraintName(m))).sort((a, b) => order(a) - order(b))[0];
   const name = chosen ? constraintName(chosen) : undefined;
   if (name && KIND_CHECKS.has(name)) return report(f, chosen, name, raw, inst, loc, out);
-  if (f.nested) return nestedViolations(f, raw, inst[f.name], err, loc, out);
+  if (f.nested) return nestedViolations(f, raw, inst[f.name], err, loc, out, features);
   const before = out.length;
   contentViolations(f, raw, loc, out);
   if (out.length === before && chosen) report(f, chosen, name!, raw, inst, loc, out);
@@ -182,13 +184,14 @@ function nestedViolations(
   err: CvError | undefined,
   loc: (string | number)[],
   out: Violation[],
+  features: Features,
 ): void {
   const { cls, list } = f.nested!;
-  const plan = dtoPlan(cls);
+  const plan = visiblePlan(cls, features);
   const childErr = (key: string) => err?.children?.find((c) => c.property === key);
   const one = (item: unknown, itemValue: unknown, e: CvError | undefined, at: (string | number)[]) => {
     if (!isPlainObject(item)) out.push({ loc: at, type: 'dict_type', msg: 'Input should be a valid dictionary' });
-    else levelViolations(plan, item, itemValue as Record<string, unknown>, e?.children ?? [], at, out);
+    else levelViolations(plan, item, itemValue as Record<string, unknown>, e?.children ?? [], at, out, features);
   };
   if (!list) return one(raw, value, err, loc);
   if (!Array.isArray(raw)) return;
@@ -203,6 +206,7 @@ function levelViolations(
   errors: CvError[],
   loc: (string | number)[],
   out: Violation[],
+  features: Features,
   unknown?: string[],
 ): void {
   for (const k of Object.keys(raw)) {
@@ -224,6 +228,7 @@ function levelViolations(
       errors.find((e) => e.property === f.name),
       [...loc, f.name],
       out,
+      features,
     );
   }
 }
@@ -235,14 +240,14 @@ function levelViolations(
  * came by {@link restoreOpaque}. A nested value that cannot be an item (a list where an object
  * belongs) becomes 0, which class-validator rejects like the original.
  */
-function knownOnly(plan: DtoPlan, raw: Record<string, unknown>): Record<string, unknown> {
+function knownOnly(plan: DtoPlan, raw: Record<string, unknown>, features: Features): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const f of plan.fields) {
     if (!Object.prototype.hasOwnProperty.call(raw, f.name)) continue;
     const v = raw[f.name];
     if (f.nested) {
-      const sub = dtoPlan(f.nested.cls);
-      const item = (x: unknown) => (isPlainObject(x) ? knownOnly(sub, x) : x !== null && typeof x === 'object' ? 0 : x);
+      const sub = visiblePlan(f.nested.cls, features);
+      const item = (x: unknown) => (isPlainObject(x) ? knownOnly(sub, x, features) : x !== null && typeof x === 'object' ? 0 : x);
       out[f.name] = f.nested.list ? (Array.isArray(v) ? v.map(item) : v !== null && typeof v === 'object' ? 0 : v) : item(v);
     } else if (v === null || typeof v !== 'object') out[f.name] = v;
   }
@@ -250,7 +255,7 @@ function knownOnly(plan: DtoPlan, raw: Record<string, unknown>): Record<string, 
 }
 
 /** Puts the object and list values {@link knownOnly} held back into the instance (nested items too). */
-function restoreOpaque(plan: DtoPlan, raw: Record<string, unknown>, inst: Record<string, unknown>): void {
+function restoreOpaque(plan: DtoPlan, raw: Record<string, unknown>, inst: Record<string, unknown>, features: Features): void {
   for (const f of plan.fields) {
     if (!Object.prototype.hasOwnProperty.call(raw, f.name)) continue;
     const v = raw[f.name];
@@ -258,13 +263,13 @@ function restoreOpaque(plan: DtoPlan, raw: Record<string, unknown>, inst: Record
       if (v !== null && typeof v === 'object') inst[f.name] = v;
       continue;
     }
-    const sub = dtoPlan(f.nested.cls);
+    const sub = visiblePlan(f.nested.cls, features);
     const pairs: [unknown, unknown][] = f.nested.list
       ? Array.isArray(v) && Array.isArray(inst[f.name])
         ? v.map((x, i) => [x, (inst[f.name] as unknown[])[i]])
         : []
       : [[v, inst[f.name]]];
-    for (const [r, i] of pairs) if (isPlainObject(r) && i instanceof sub.cls) restoreOpaque(sub, r, i as Record<string, unknown>);
+    for (const [r, i] of pairs) if (isPlainObject(r) && i instanceof sub.cls) restoreOpaque(sub, r, i as Record<string, unknown>, features);
   }
 }
 
@@ -272,7 +277,7 @@ const TOO_DEEP = `Value error, input is nested deeper than ${MAX_NESTING_DEPTH} 
 
 const clone = (v: unknown): unknown => (v !== null && typeof v === 'object' ? JSON.parse(JSON.stringify(v)) : v);
 
-/** Fills absent optional fields with their defaults, nested items included. */
+/** Fills absent optional fields with their defaults, nested items included (fields of features that are off too). */
 function applyDefaults(plan: DtoPlan, inst: Record<string, unknown>, resolve?: DefaultResolver): void {
   for (const f of plan.fields) {
     const v = inst[f.name];
@@ -289,16 +294,17 @@ function applyDefaults(plan: DtoPlan, inst: Record<string, unknown>, resolve?: D
 /**
  * Validates raw arguments against an input class and returns an instance of it.
  * Unknown keys are rejected by name; defaults apply to absent keys; `null` is a value only for
- * `@Nullable()` and `@IsOptional()` fields.
+ * `@Nullable()` and `@IsOptional()` fields. `features`: the features the server has on; a field
+ * that needs another one is an unknown key (undefined: all on; docs/reference/protocol.md#features).
  */
-export function validateDto<T>(cls: Class<T>, raw: unknown, resolve?: DefaultResolver): ValidationOutcome<T> {
+export function validateDto<T>(cls: Class<T>, raw: unknown, resolve?: DefaultResolver, features?: Features): ValidationOutcome<T> {
   const violations: Violation[] = [];
   const unknownKeys: string[] = [];
   if (!isPlainObject(raw)) {
     violations.push({ loc: [], msg: 'Input should be a valid dictionary', type: 'dict_type' });
     return { violations, unknownKeys };
   }
-  const plan = dtoPlan(cls);
+  const plan = visiblePlan(cls, features);
   // Before anything recursive (class-transformer, class-validator, the audit digest) touches a
   // value nested past the limit (docs/reference/protocol.md#nesting-limit).
   const deep = tooDeepFields(plan, raw);
@@ -311,12 +317,12 @@ export function validateDto<T>(cls: Class<T>, raw: unknown, resolve?: DefaultRes
     for (const name of deep) violations.push({ loc: [name], msg: TOO_DEEP, type: 'value_error' });
     return { violations, unknownKeys };
   }
-  const inst = plainToInstance(cls as ClassConstructor<T>, knownOnly(plan, raw)) as Record<string, unknown>;
-  restoreOpaque(plan, raw, inst);
+  const inst = plainToInstance(cls as ClassConstructor<T>, knownOnly(plan, raw, features)) as Record<string, unknown>;
+  restoreOpaque(plan, raw, inst, features);
   const errors = plan.fields.length ? validateSync(inst, VALIDATOR_OPTIONS) : [];
-  levelViolations(plan, raw, inst, errors, [], violations, unknownKeys);
+  levelViolations(plan, raw, inst, errors, [], violations, features, unknownKeys);
   if (violations.length) return { violations, unknownKeys };
-  applyDefaults(plan, inst, resolve);
+  applyDefaults(dtoPlan(cls), inst, resolve);
   return { value: inst as T, violations, unknownKeys };
 }
 

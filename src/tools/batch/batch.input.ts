@@ -5,14 +5,14 @@ import { ToolCallOperation } from '../../models/tool-call-operation.model';
 export class ToolCallBatchInput {
   @Param({
     listOf: ToolCallOperation,
-    description: 'Tool calls to run in order, each {tool, arguments}; 1 to 1000 operations.',
+    description: 'Calls in order, each {tool, arguments}; 1-1000.',
   })
   operations!: ToolCallOperation[];
 
   @Param({
     enum: ['stop', 'continue'],
     default: 'stop',
-    description: "'stop' ends the batch at the first failed operation; 'continue' runs every operation.",
+    description: 'stop at the first failure, or continue.',
   })
   on_error!: 'stop' | 'continue';
 }

@@ -15,7 +15,7 @@ const TITLE = 'Call Destructive Tools Batch';
 export class CallDestructiveToolsBatchTool implements ToolHandler<ToolCallBatchInput, ToolCallBatchResult> {
   static readonly toolName = 'call_destructive_tools_batch';
   static readonly description =
-    'Call several read-only, mutating or destructive tmux MCP tools in order, in one round trip, and get one result row per call. Every nested call keeps its own schema, validation, safety checks and audit log. Prefer the narrower readonly or mutating batch wrappers whenever they suffice; self-bounded waits (run_command, wait_for_text, wait_for_channel) cannot be batched.';
+    'Call tmux tools of any tier in order in one round trip; one result row per call, each call validated, checked and audited as usual. Prefer the readonly or mutating batch when enough. run_command and the waits cannot be batched.';
   static readonly Input = ToolCallBatchInput;
   static readonly Output = ToolCallBatchResult;
 

@@ -15,7 +15,7 @@ const TITLE = 'Call Mutating Tools Batch';
 export class CallMutatingToolsBatchTool implements ToolHandler<ToolCallBatchInput, ToolCallBatchResult> {
   static readonly toolName = 'call_mutating_tools_batch';
   static readonly description =
-    "Call several read-only or mutating tmux MCP tools in order, in one round trip, and get one result row per call. Use it for ordered tmux workflows (create, split, send keys, read back) where every step is an existing typed tool. Every nested call still goes through the normal argument validation, safety checks and audit log. Destructive tools are refused here whatever the server's safety tier; self-bounded waits (run_command, wait_for_text, wait_for_channel) cannot be batched.";
+    'Call readonly or mutating tmux tools in order in one round trip (e.g. create, split, send keys, read back); one result row per call, each validated, checked and audited as usual. Destructive tools are refused; run_command and the waits cannot be batched.';
   static readonly Input = ToolCallBatchInput;
   static readonly Output = ToolCallBatchResult;
 

@@ -15,7 +15,7 @@ const TITLE = 'Call Readonly Tools Batch';
 export class CallReadonlyToolsBatchTool implements ToolHandler<ToolCallBatchInput, ToolCallBatchResult> {
   static readonly toolName = 'call_readonly_tools_batch';
   static readonly description =
-    'Call several read-only tmux MCP tools in order, in one round trip, and get one result row per call. Use it to gather several observations of tmux sessions, windows, panes or terminal content in one agent turn. Every nested call still goes through the normal argument validation, safety checks and audit log. Mutating and destructive tools are refused here even when the server runs at a higher safety tier; self-bounded waits (run_command, wait_for_text, wait_for_channel) cannot be batched.';
+    'Call readonly tmux tools in order in one round trip; one result row per call, each validated, checked and audited as usual. Other tiers are refused; run_command and the waits cannot be batched.';
   static readonly Input = ToolCallBatchInput;
   static readonly Output = ToolCallBatchResult;
 

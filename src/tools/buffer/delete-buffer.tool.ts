@@ -12,7 +12,7 @@ import { DeleteBufferInput } from './delete-buffer.input';
 @HandleErrors(TmuxErrorMapper)
 export class DeleteBufferTool implements ToolHandler<DeleteBufferInput, string> {
   static readonly toolName = 'delete_buffer';
-  static readonly description = 'Delete a tmux paste buffer staged by load_buffer (only agent buffers can be named).';
+  static readonly description = 'Delete a paste buffer staged by load_buffer.';
   static readonly Input = DeleteBufferInput;
   static readonly Output = String;
 

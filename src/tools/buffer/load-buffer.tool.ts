@@ -13,7 +13,7 @@ import { LoadBufferInput } from './load-buffer.input';
 export class LoadBufferTool implements ToolHandler<LoadBufferInput, BufferRef> {
   static readonly toolName = 'load_buffer';
   static readonly description =
-    'Stage text in a new tmux paste buffer with a unique agent-owned name. Returns a BufferRef: pass its buffer_name to paste_buffer to deliver the text to a pane, show_buffer to read it back, delete_buffer to remove it. The server deletes the buffers it created when it shuts down.';
+    'Stage text in a new tmux paste buffer with a unique name; returns a BufferRef for paste_buffer, show_buffer and delete_buffer. Removed at server shutdown.';
   static readonly Input = LoadBufferInput;
   static readonly Output = BufferRef;
 

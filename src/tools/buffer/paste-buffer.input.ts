@@ -8,7 +8,7 @@ export class PasteBufferInput {
   @Param({
     type: 'boolean',
     default: true,
-    description: 'Use bracketed paste (tmux paste-buffer -p) so shells and editors that support it treat the text as pasted, not typed.',
+    description: 'Bracketed paste (-p).',
   })
   bracket!: boolean;
   @Param(P.sessionName) session_name!: string | null;

@@ -12,8 +12,7 @@ import { PasteBufferInput } from './paste-buffer.input';
 @HandleErrors(TmuxErrorMapper)
 export class PasteBufferTool implements ToolHandler<PasteBufferInput, string> {
   static readonly toolName = 'paste_buffer';
-  static readonly description =
-    'Paste a buffer staged by load_buffer into a tmux pane (the shell or program there receives it as input). The buffer is kept, so it can be pasted again; delete it with delete_buffer.';
+  static readonly description = 'Paste a buffer staged by load_buffer into a tmux pane as input. The buffer is kept.';
   static readonly Input = PasteBufferInput;
   static readonly Output = String;
 

@@ -9,7 +9,7 @@ export class ShowBufferInput {
     nullable: true,
     default: 500,
     minimum: 1,
-    description: 'Keep only the last N lines (null = everything).',
+    description: 'Last N lines only (null: all).',
   })
   max_lines!: number | null;
   @Param(P.socketName) socket_name!: string | null;

@@ -17,7 +17,7 @@ import { ShowBufferInput } from './show-buffer.input';
 export class ShowBufferTool implements ToolHandler<ShowBufferInput, BufferContent> {
   static readonly toolName = 'show_buffer';
   static readonly description =
-    'Read back a tmux paste buffer staged by load_buffer (only agent buffers; user and clipboard buffers are not readable). Returns the exact content, or its last max_lines lines when longer.';
+    'Read back a paste buffer staged by load_buffer (other buffers are not readable); the last max_lines lines when longer.';
   static readonly Input = ShowBufferInput;
   static readonly Output = BufferContent;
 

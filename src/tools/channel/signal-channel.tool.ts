@@ -12,7 +12,7 @@ import { SignalChannelInput } from './signal-channel.input';
 export class SignalChannelTool implements ToolHandler<SignalChannelInput, string> {
   static readonly toolName = 'signal_channel';
   static readonly description =
-    'Signal a tmux wait-for channel (tmux wait-for -S), waking every wait_for_channel (or shell `tmux wait-for`) blocked on it. Succeeds even when nobody is waiting yet; tmux then remembers the signal for the next waiter.';
+    'Signal a tmux wait-for channel, waking every waiter. With no waiter yet, tmux keeps the signal for the next one.';
   static readonly Input = SignalChannelInput;
   static readonly Output = String;
 

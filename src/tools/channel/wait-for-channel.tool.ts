@@ -13,7 +13,7 @@ import { WaitForChannelInput } from './wait-for-channel.input';
 export class WaitForChannelTool implements ToolHandler<WaitForChannelInput, string> {
   static readonly toolName = 'wait_for_channel';
   static readonly description =
-    'Block until a tmux wait-for channel is signalled (tmux wait-for), e.g. after sending `cmd; tmux wait-for -S my-chan` to a shell, or until the timeout. Cheaper and more exact than polling pane output for commands you author. A signal sent before the wait is remembered, so use a fresh channel name per wait.';
+    'Wait until a tmux wait-for channel is signalled (`cmd; tmux wait-for -S chan` in a shell) or the timeout. Best for commands you author.';
   static readonly Input = WaitForChannelInput;
   static readonly Output = String;
 

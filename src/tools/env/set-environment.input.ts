@@ -2,8 +2,8 @@ import { Param } from '../../framework/decorators/param.decorator';
 import { P } from '../common/common-params';
 
 export class SetEnvironmentInput {
-  @Param(P.name('Variable name, e.g. EDITOR.')) name!: string;
-  @Param({ type: 'string', description: 'Variable value.' }) value!: string;
+  @Param(P.name('e.g. EDITOR')) name!: string;
+  @Param({ type: 'string' }) value!: string;
   @Param(P.sessionName) session_name!: string | null;
   @Param(P.sessionId) session_id!: string | null;
   @Param(P.socketName) socket_name!: string | null;

@@ -13,7 +13,7 @@ import { SetEnvironmentInput } from './set-environment.input';
 export class SetEnvironmentTool implements ToolHandler<SetEnvironmentInput, EnvironmentSetResult> {
   static readonly toolName = 'set_environment';
   static readonly description =
-    "Set a variable in the tmux environment (global, or a session's own when session_name/session_id is given). New panes and windows inherit it; running shells do not change.";
+    'Set a tmux environment variable, global or of one session (session_name/session_id). New panes inherit it; running shells do not.';
   static readonly Input = SetEnvironmentInput;
   static readonly Output = EnvironmentSetResult;
 

@@ -12,8 +12,7 @@ import { ShowEnvironmentInput } from './show-environment.input';
 @HandleErrors(TmuxErrorMapper)
 export class ShowEnvironmentTool implements ToolHandler<ShowEnvironmentInput, EnvironmentResult> {
   static readonly toolName = 'show_environment';
-  static readonly description =
-    'Show the tmux environment: the global environment, or a session\'s own when session_name/session_id is given. Variables tmux removes from new processes ("-NAME") map to true.';
+  static readonly description = 'Show the tmux environment, global or of one session. Variables removed from new processes map to true.';
   static readonly Input = ShowEnvironmentInput;
   static readonly Output = EnvironmentResult;
 

@@ -8,7 +8,7 @@ export class ShowHookInput {
     maxLength: 256,
     // tmux format-expands hook names (`#(cmd)` would run): plain names and an index only.
     pattern: '^[A-Za-z0-9_-]+(\\[[0-9]+\\])?$',
-    description: "Hook name, e.g. 'after-new-session', 'pane-exited' or one index 'session-created[0]'.",
+    description: 'e.g. after-new-session, pane-exited[0]',
   })
   hook_name!: string;
   @Param(SCOPE_P.scope) scope!: string | null;

@@ -13,8 +13,7 @@ import { ShowHookInput } from './show-hook.input';
 @HandleErrors(TmuxErrorMapper)
 export class ShowHookTool implements ToolHandler<ShowHookInput, HookListResult> {
   static readonly toolName = 'show_hook';
-  static readonly description =
-    'Show the commands of one tmux hook at a scope (read-only). An unset hook gives no entries; an unknown hook name is an error.';
+  static readonly description = 'Show the commands of one tmux hook at a scope. Unset: no entries; unknown name: error.';
   static readonly Input = ShowHookInput;
   static readonly Output = HookListResult;
 

@@ -13,7 +13,7 @@ import { ShowHooksInput } from './show-hooks.input';
 export class ShowHooksTool implements ToolHandler<ShowHooksInput, HookListResult> {
   static readonly toolName = 'show_hooks';
   static readonly description =
-    "List the tmux hooks that are set at a scope (read-only: hooks are configured in your tmux config file). scope='server' lists the global hooks, including the window and pane ones such as pane-focus-in. Array hooks give one entry per index.";
+    "List the tmux hooks set at a scope (hooks are read-only here). scope='server' includes global window and pane hooks.";
   static readonly Input = ShowHooksInput;
   static readonly Output = HookListResult;
 

@@ -7,20 +7,18 @@ export const SCOPE_P = {
     enum: OPTION_SCOPES,
     nullable: true,
     default: null,
-    description:
-      "Option scope: 'server', 'session', 'window' or 'pane'. Null lets tmux resolve the option by name. Required when target is given.",
+    description: 'Null: tmux resolves by name. Required with target.',
   },
   target: {
     type: 'string',
     nullable: true,
     default: null,
-    description:
-      "Object whose options to use: a session NAME for scope 'session', a window id ('@1') for 'window', a pane id ('%1') for 'pane'. Omitted: the first session / its first window / first pane.",
+    description: 'Session name, window id or pane id for the scope; default the first one.',
   },
   global_: {
     type: 'boolean',
     default: false,
-    description: 'Use the global options of the scope (tmux -g).',
+    description: 'Global options (-g).',
   },
 } satisfies Record<string, ParamOptions>;
 
@@ -33,5 +31,5 @@ export const OPTION_NAME: ParamOptions = {
   type: 'string',
   maxLength: 256,
   pattern: '^@?[A-Za-z0-9_.-]+(\\[[0-9]+\\])?$',
-  description: "Option name, e.g. 'mouse', 'status-left', 'remain-on-exit' or a user option '@my-flag'.",
+  description: 'e.g. mouse, status-left, @my-flag',
 };

@@ -4,7 +4,7 @@ import { OPTION_NAME, SCOPE_P } from './scope.params';
 
 export class SetOptionInput {
   @Param(OPTION_NAME) option!: string;
-  @Param({ type: 'string', description: "Value to set (a string, as tmux takes it, e.g. 'on', '5000', 'vi')." }) value!: string;
+  @Param({ type: 'string', description: 'As tmux takes it, e.g. on, 5000, vi' }) value!: string;
   @Param(SCOPE_P.scope) scope!: string | null;
   @Param(SCOPE_P.target) target!: string | null;
   @Param(SCOPE_P.global_) global_!: boolean;

@@ -13,8 +13,7 @@ import { SetOptionInput } from './set-option.input';
 @HandleErrors(TmuxErrorMapper)
 export class SetOptionTool implements ToolHandler<SetOptionInput, OptionSetResult> {
   static readonly toolName = 'set_option';
-  static readonly description =
-    'Set a tmux option at server, session, window or pane scope (tmux set-option). tmux validates the name and value; its error text is returned (with the value itself left out).';
+  static readonly description = 'Set a tmux option at server, session, window or pane scope; tmux checks name and value.';
   static readonly Input = SetOptionInput;
   static readonly Output = OptionSetResult;
 

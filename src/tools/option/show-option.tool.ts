@@ -12,8 +12,7 @@ import { ShowOptionInput } from './show-option.input';
 @HandleErrors(TmuxErrorMapper)
 export class ShowOptionTool implements ToolHandler<ShowOptionInput, OptionResult> {
   static readonly toolName = 'show_option';
-  static readonly description =
-    'Show the value of one tmux option at server, session, window or pane scope. Digit strings come back as integers, on/off as booleans, array options as lists, unset options as null.';
+  static readonly description = 'Show one tmux option at a scope: digits as integers, on/off as booleans, arrays as lists, unset as null.';
   static readonly Input = ShowOptionInput;
   static readonly Output = OptionResult;
 

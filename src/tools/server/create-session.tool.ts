@@ -16,8 +16,7 @@ import { CreateSessionInput } from './create-session.input';
 @HandleErrors(TmuxErrorMapper)
 export class CreateSessionTool implements ToolHandler<CreateSessionInput, SessionInfo> {
   static readonly toolName = 'create_session';
-  static readonly description =
-    'Create a new detached tmux session (starts the tmux server if needed). Returns the new session with its active pane id, ready for send_keys or run_command.';
+  static readonly description = 'Create a detached tmux session (starting the server if needed); returns it with its active pane id.';
   static readonly Input = CreateSessionInput;
   static readonly Output = SessionInfo;
 

@@ -11,8 +11,7 @@ import { probeServer } from './server-info.probe';
 @HandleErrors(TmuxErrorMapper)
 export class GetServerInfoTool implements ToolHandler<GetServerInfoInput, ServerInfo> {
   static readonly toolName = 'get_server_info';
-  static readonly description =
-    'Get information about a tmux server: whether it is alive, its tmux version, its socket and how many sessions it holds.';
+  static readonly description = "Get a tmux server's state: alive, version, socket, session count.";
   static readonly Input = GetServerInfoInput;
   static readonly Output = ServerInfo;
 

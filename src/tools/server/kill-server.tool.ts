@@ -15,8 +15,7 @@ export const KILL_SERVER_REFUSAL =
 @HandleErrors(TmuxErrorMapper)
 export class KillServerTool implements ToolHandler<KillServerInput, string> {
   static readonly toolName = 'kill_server';
-  static readonly description =
-    'Kill a tmux server and every session, window and pane on it. Refuses when this MCP server runs inside that tmux server.';
+  static readonly description = 'Kill a tmux server and everything on it. Refused when this MCP server runs inside it.';
   static readonly Input = KillServerInput;
   static readonly Output = String;
 

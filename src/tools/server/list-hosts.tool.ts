@@ -9,17 +9,18 @@ import { HostRegistry } from '../../services/host-registry.service';
 import { hostError, TmuxErrorMapper } from '../../services/tmux-error.mapper';
 import { PROCESS_RUNNER } from '../../services/tmux-server-pool.service';
 import type { ProcessRunner } from '../../tmux/process-runner';
+import { HOSTS_FEATURE } from '../common/common-params';
 import { ListHostsInput } from './list-hosts.input';
 
 /** `tmux -V` prints `tmux 3.3a`: the version is the rest. */
 const versionOf = (out: string): string | null => out.trim().replace(/^tmux\s+/, '') || null;
 
-@Tool('readonly', { title: 'List Hosts' })
+@Tool('readonly', { title: 'List Hosts', feature: HOSTS_FEATURE })
 @HandleErrors(TmuxErrorMapper)
 export class ListHostsTool implements ToolHandler<ListHostsInput, HostInfo[]> {
   static readonly toolName = 'list_hosts';
   static readonly description =
-    "List the machines whose tmux this server can drive: 'local' (this machine) first, then every ssh destination the operator configured (TMUX_MCP_HOSTS), each probed in parallel: reachable, its tmux version, or why not. Pass a row's host as the host parameter of other tools.";
+    "List the machines this server can reach: 'local', then each configured ssh host with reachability and tmux version. Use a row's host as other tools' host.";
   static readonly Input = ListHostsInput;
   static readonly Output = [HostInfo] as [typeof HostInfo];
 

@@ -6,8 +6,7 @@ export class ListServersInput {
     type: 'string[]',
     nullable: true,
     default: null,
-    description:
-      'Extra tmux socket paths to check besides the scanned socket directories (e.g. servers started with tmux -S). Paths that do not exist, are not sockets or do not accept a connection are skipped.',
+    description: 'More socket paths to probe (tmux -S).',
   })
   extra_socket_paths!: string[] | null;
 

@@ -17,8 +17,7 @@ const REMOTE_PROBES_AT_ONCE = 3;
 @HandleErrors(TmuxErrorMapper)
 export class ListServersTool implements ToolHandler<ListServersInput, ServerInfo[]> {
   static readonly toolName = 'list_servers';
-  static readonly description =
-    'Discover running tmux servers: scans the tmux socket directories (TMUX_TMPDIR, /tmp and the directory of the current $TMUX socket) plus extra_socket_paths, and returns one ServerInfo per live socket. Sockets in the default -L directory are reported by socket_name, others by socket_path. With host, the scan runs on that machine (extra_socket_paths are paths there).';
+  static readonly description = 'Discover running tmux servers by scanning socket directories (TMUX_TMPDIR, /tmp) plus extra_socket_paths.';
   static readonly Input = ListServersInput;
   static readonly Output = [ServerInfo] as [typeof ServerInfo];
 

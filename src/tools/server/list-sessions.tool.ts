@@ -13,8 +13,7 @@ import { ListSessionsInput } from './list-sessions.input';
 @HandleErrors(TmuxErrorMapper)
 export class ListSessionsTool implements ToolHandler<ListSessionsInput, SessionInfo[]> {
   static readonly toolName = 'list_sessions';
-  static readonly description =
-    'List the sessions of a tmux server (the terminal multiplexer): ids, names, window counts, attached clients. Returns [] when no tmux server is running. Searches metadata only; use search_panes for terminal text.';
+  static readonly description = 'List tmux sessions (terminal multiplexer metadata). For terminal text use search_panes.';
   static readonly Input = ListSessionsInput;
   static readonly Output = [SessionInfo] as [typeof SessionInfo];
 

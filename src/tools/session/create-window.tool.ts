@@ -16,8 +16,7 @@ import { escapeFormat } from '../../services/tmux-escape';
 @HandleErrors(TmuxErrorMapper)
 export class CreateWindowTool implements ToolHandler<CreateWindowInput, WindowInfo> {
   static readonly toolName = 'create_window';
-  static readonly description =
-    'Create a new window in a tmux session (default: the first session). The window is created in the background unless attach is true. Returns the new window with its active pane id.';
+  static readonly description = 'Create a tmux window (default: first session, in the background). Returns it with its pane id.';
   static readonly Input = CreateWindowInput;
   static readonly Output = WindowInfo;
 

@@ -13,8 +13,7 @@ import { GetSessionInfoInput } from './get-session-info.input';
 @HandleErrors(TmuxErrorMapper)
 export class GetSessionInfoTool implements ToolHandler<GetSessionInfoInput, SessionInfo> {
   static readonly toolName = 'get_session_info';
-  static readonly description =
-    'Get one tmux session: id, name, window count, attached clients, creation time and active pane. session_id wins over session_name; neither means the first session.';
+  static readonly description = 'Get one tmux session: window count, clients, creation time, active pane.';
   static readonly Input = GetSessionInfoInput;
   static readonly Output = SessionInfo;
 

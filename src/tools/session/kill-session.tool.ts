@@ -19,7 +19,7 @@ export const KILL_SESSION_REFUSAL =
 export class KillSessionTool implements ToolHandler<KillSessionInput, string> {
   static readonly toolName = 'kill_session';
   static readonly description =
-    "Kill a tmux session and all its windows and panes. Requires session_name or session_id (never falls back to a default session); refuses to kill the session containing this MCP server's pane.";
+    'Kill a tmux session and all its windows and panes; needs session_name or session_id. Refused for the session holding this MCP server.';
   static readonly Input = KillSessionInput;
   static readonly Output = String;
 

@@ -15,7 +15,7 @@ import { ListWindowsInput } from './list-windows.input';
 export class ListWindowsTool implements ToolHandler<ListWindowsInput, WindowInfo[]> {
   static readonly toolName = 'list_windows';
   static readonly description =
-    "List the windows of a tmux session, or of every session on the tmux server (the terminal multiplexer) when no session is given; a window linked into several sessions is listed once per session. Returns ids, names, indexes, layouts and each window's active pane. Searches metadata only; use search_panes for terminal text.";
+    'List tmux windows of a session or all (terminal multiplexer metadata). For terminal text use search_panes.';
   static readonly Input = ListWindowsInput;
   static readonly Output = [WindowInfo] as [typeof WindowInfo];
 

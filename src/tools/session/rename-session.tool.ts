@@ -16,8 +16,7 @@ import { escapeFormat } from '../../services/tmux-escape';
 @HandleErrors(TmuxErrorMapper)
 export class RenameSessionTool implements ToolHandler<RenameSessionInput, SessionInfo> {
   static readonly toolName = 'rename_session';
-  static readonly description =
-    'Rename a tmux session (session_id wins over session_name; neither means the first session). Returns the updated session.';
+  static readonly description = 'Rename a tmux session.';
   static readonly Input = RenameSessionInput;
   static readonly Output = SessionInfo;
 

@@ -9,7 +9,7 @@ export class SelectWindowInput {
     enum: ['next', 'previous', 'last'],
     nullable: true,
     default: null,
-    description: "Move within the session instead: 'next', 'previous' or 'last' (the previously selected window).",
+    description: 'Or move: next, previous, last.',
   })
   direction!: 'next' | 'previous' | 'last' | null;
   @Param(P.sessionName) session_name!: string | null;

@@ -20,8 +20,7 @@ const DIRECTION_COMMAND = { next: 'next-window', previous: 'previous-window', la
 @HandleErrors(TmuxErrorMapper)
 export class SelectWindowTool implements ToolHandler<SelectWindowInput, WindowInfo> {
   static readonly toolName = 'select_window';
-  static readonly description =
-    "Make a window the current window of its tmux session, by window_id or window_index, or move to the session's next, previous or last window. Returns the now-current window.";
+  static readonly description = 'Make a window current in its tmux session, by id or index, or move next/previous/last.';
   static readonly Input = SelectWindowInput;
   static readonly Output = WindowInfo;
 

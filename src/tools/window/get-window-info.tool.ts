@@ -12,8 +12,7 @@ import { GetWindowInfoInput } from './get-window-info.input';
 @HandleErrors(TmuxErrorMapper)
 export class GetWindowInfoTool implements ToolHandler<GetWindowInfoInput, WindowInfo> {
   static readonly toolName = 'get_window_info';
-  static readonly description =
-    "Get details of one tmux window: id, name, index, session, pane count, layout, active flag, size and active pane. Target it by window_id, or by session and window_index; default: the first session's first window.";
+  static readonly description = 'Get one tmux window: index, session, pane count, layout, size, active pane.';
   static readonly Input = GetWindowInfoInput;
   static readonly Output = WindowInfo;
 

@@ -16,8 +16,7 @@ export const REFUSE_KILL_WINDOW = "Refusing to kill the window containing this M
 @HandleErrors(TmuxErrorMapper)
 export class KillWindowTool implements ToolHandler<KillWindowInput, string> {
   static readonly toolName = 'kill_window';
-  static readonly description =
-    "Kill a tmux window and every pane in it. window_id is required (no fallback target). Refuses to kill the window containing this MCP server's own pane.";
+  static readonly description = 'Kill a tmux window and its panes, by window_id. Refused for the window holding this MCP server.';
   static readonly Input = KillWindowInput;
   static readonly Output = String;
 

@@ -17,7 +17,7 @@ import { ListPanesInput } from './list-panes.input';
 export class ListPanesTool implements ToolHandler<ListPanesInput, PaneInfo[]> {
   static readonly toolName = 'list_panes';
   static readonly description =
-    'List the panes of a tmux window, of a session, or of the whole tmux server (the terminal multiplexer): each pane is one terminal running a shell or program. Scope: a window when window_id or window_index is given, else a session when session_id or session_name is given, else every pane on the server. Returns pane ids, sizes, positions, current command and path, and is_caller (the pane running this MCP server). Searches metadata only; use search_panes to search terminal text or scrollback. Returns [] when no tmux server is running.';
+    'List tmux panes of a window, a session or all (terminal multiplexer metadata, is_caller). For terminal text use search_panes.';
   static readonly Input = ListPanesInput;
   static readonly Output = [PaneInfo] as [typeof PaneInfo];
 

@@ -12,13 +12,13 @@ export class MoveWindowInput {
   // digit string; arrives as a string.
   @IsIndex({ allowEmpty: true })
   @Default('')
-  @Description('Destination index (integer or digit string); "" (default) takes the next free index.')
+  @Description('"" (default): next free index.')
   destination_index!: string;
   @Param({
     type: 'string',
     nullable: true,
     default: null,
-    description: "Destination session, by id ('$1') or exact name. Default: the window's own session.",
+    description: 'Id or name; default its own.',
   })
   destination_session!: string | null;
   @Param(P.socketName) socket_name!: string | null;

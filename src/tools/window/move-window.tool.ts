@@ -14,8 +14,7 @@ import { WindowRefresh } from './window-refresh.service';
 @HandleErrors(TmuxErrorMapper)
 export class MoveWindowTool implements ToolHandler<MoveWindowInput, WindowInfo> {
   static readonly toolName = 'move_window';
-  static readonly description =
-    'Move a tmux window to another index and/or session. destination_index "" (default) takes the next free index; destination_session (id or exact name) defaults to the window\'s own session. Returns the window info at its new place.';
+  static readonly description = 'Move a tmux window to another index and/or session.';
   static readonly Input = MoveWindowInput;
   static readonly Output = WindowInfo;
 

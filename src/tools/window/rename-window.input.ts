@@ -4,7 +4,7 @@ import { P } from '../common/common-params';
 export class RenameWindowInput {
   // No control characters, and stored literally: the tool escapes '#'
   // (docs/reference/tools.md#names-and-escaping).
-  @Param(P.name('New name for the window (stored literally).')) new_name!: string;
+  @Param(P.name('Stored literally.')) new_name!: string;
   @Param(P.windowId) window_id!: string | null;
   @Param(P.windowIndex) window_index!: string | null;
   @Param(P.sessionName) session_name!: string | null;

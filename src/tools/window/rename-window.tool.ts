@@ -13,8 +13,7 @@ import { WindowRefresh } from './window-refresh.service';
 @HandleErrors(TmuxErrorMapper)
 export class RenameWindowTool implements ToolHandler<RenameWindowInput, WindowInfo> {
   static readonly toolName = 'rename_window';
-  static readonly description =
-    "Rename a tmux window. The name is stored literally (tmux format sequences such as #{...} are not expanded). Target it by window_id, or by session and window_index; default: the first session's first window. Returns the updated window info.";
+  static readonly description = 'Rename a tmux window (stored literally).';
   static readonly Input = RenameWindowInput;
   static readonly Output = WindowInfo;
 

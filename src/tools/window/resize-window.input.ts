@@ -7,9 +7,9 @@ export class ResizeWindowInput {
   @Param(P.sessionName) session_name!: string | null;
   @Param(P.sessionId) session_id!: string | null;
   // Heights and widths are >= 1 (docs/reference/tools.md#numeric-bounds), enforced by the schema.
-  @Param({ type: 'integer', nullable: true, default: null, minimum: 1, description: 'New window height in lines.' })
+  @Param({ type: 'integer', nullable: true, default: null, minimum: 1, description: 'Lines.' })
   height!: number | null;
-  @Param({ type: 'integer', nullable: true, default: null, minimum: 1, description: 'New window width in columns.' })
+  @Param({ type: 'integer', nullable: true, default: null, minimum: 1, description: 'Columns.' })
   width!: number | null;
   @Param(P.socketName) socket_name!: string | null;
   @Param(P.host) host!: string | null;

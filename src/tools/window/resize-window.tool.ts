@@ -12,8 +12,7 @@ import { WindowRefresh } from './window-refresh.service';
 @HandleErrors(TmuxErrorMapper)
 export class ResizeWindowTool implements ToolHandler<ResizeWindowInput, WindowInfo> {
   static readonly toolName = 'resize_window';
-  static readonly description =
-    "Resize a tmux window to the given height (lines) and/or width (columns). Target it by window_id, or by session and window_index; default: the first session's first window. Returns the window info with its new size.";
+  static readonly description = 'Resize a tmux window (height lines, width columns).';
   static readonly Input = ResizeWindowInput;
   static readonly Output = WindowInfo;
 

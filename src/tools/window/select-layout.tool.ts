@@ -16,7 +16,7 @@ import { WindowRefresh } from './window-refresh.service';
 export class SelectLayoutTool implements ToolHandler<SelectLayoutInput, WindowInfo> {
   static readonly toolName = 'select_layout';
   static readonly description =
-    "Arrange the panes of a tmux window with a layout: even-horizontal, even-vertical, main-horizontal, main-vertical, tiled, or a custom layout string as reported in a window's window_layout. Returns the window info with its new layout.";
+    "Arrange a tmux window's panes: even-horizontal, even-vertical, main-horizontal, main-vertical, tiled or a custom layout.";
   static readonly Input = SelectLayoutInput;
   static readonly Output = WindowInfo;
 

@@ -5,7 +5,7 @@ export const SPLIT_DIRECTIONS = ['above', 'below', 'left', 'right'] as const;
 export type SplitDirection = (typeof SPLIT_DIRECTIONS)[number];
 
 export class SplitWindowInput {
-  @Param({ ...P.paneId, description: "Pane id to split, e.g. '%1'. Default: the active pane of the resolved window." })
+  @Param({ ...P.paneId })
   pane_id!: string | null;
   @Param(P.sessionName) session_name!: string | null;
   @Param(P.sessionId) session_id!: string | null;
@@ -16,7 +16,7 @@ export class SplitWindowInput {
     enum: SPLIT_DIRECTIONS,
     nullable: true,
     default: null,
-    description: 'Where the new pane goes relative to the split pane: above, below (default), left or right.',
+    description: 'Default below.',
   })
   direction!: SplitDirection | null;
   // docs/reference/tools.md#index-and-size-inputs: an integer >= 1 (cells) or a digit string with
@@ -25,12 +25,12 @@ export class SplitWindowInput {
     type: 'size',
     nullable: true,
     default: null,
-    description: "Size of the new pane: cells (e.g. 10) or a percentage (e.g. '50%').",
+    description: "Cells or '50%'.",
   })
   size!: number | string | null;
-  @Param({ type: 'string', nullable: true, default: null, description: 'Working directory of the new pane (taken literally).' })
+  @Param({ type: 'string', nullable: true, default: null })
   start_directory!: string | null;
-  @Param({ type: 'string', nullable: true, default: null, description: 'Command to run in the new pane instead of the default shell.' })
+  @Param({ type: 'string', nullable: true, default: null, description: 'Command to run' })
   shell!: string | null;
   @Param(P.socketName) socket_name!: string | null;
   @Param(P.host) host!: string | null;

@@ -25,8 +25,7 @@ const DIRECTION_FLAGS: Record<SplitDirection, string[]> = {
 @HandleErrors(TmuxErrorMapper)
 export class SplitWindowTool implements ToolHandler<SplitWindowInput, PaneInfo> {
   static readonly toolName = 'split_window';
-  static readonly description =
-    "Split a tmux pane to create a new pane. Splits pane_id when given, else the active pane of the resolved window. The new pane is not focused. direction places it above, below (default), left or right; size is cells or a percentage; shell runs a command instead of the default shell. Returns the new pane's info.";
+  static readonly description = 'Split a tmux pane; the new pane is not focused. Returns it.';
   static readonly Input = SplitWindowInput;
   static readonly Output = PaneInfo;
 

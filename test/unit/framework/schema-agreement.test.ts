@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import type { DependencyContainer } from 'tsyringe';
 import examplePlugin from '../../../examples/custom-tool/index';
 import type { Class } from '../../../src/framework/metadata/param-metadata';
+import { enabledFeatures } from '../../../src/framework/tokens';
 import { validateDto } from '../../../src/framework/validation/dto-validator';
 import { createServer, type TmuxMcpServer } from '../../../src/server/create-server';
 import { CATALOG_TOOLS } from '../../helpers/catalog-tools';
@@ -19,7 +20,7 @@ import { CATALOG_TOOLS } from '../../helpers/catalog-tools';
  */
 
 type Schema = Record<string, unknown> & {
-  type?: string;
+  type?: string | string[];
   anyOf?: Schema[];
   enum?: unknown[];
   pattern?: string;
@@ -51,9 +52,31 @@ function stringArb(s: Schema): fc.Arbitrary<string> {
   );
 }
 
+/** The keywords that constrain one JSON type only (docs/reference/protocol.md#schemas). */
+const TYPE_KEYWORDS: Record<string, string[]> = {
+  integer: ['minimum', 'maximum', 'exclusiveMinimum'],
+  number: ['minimum', 'maximum', 'exclusiveMinimum'],
+  string: ['pattern', 'maxLength', 'allOf'],
+  array: ['items'],
+  object: ['properties', 'required', 'additionalProperties'],
+};
+
+/** A union as branches: `anyOf`, or a type array split into one schema per type with its own keywords. */
+function branchesOf(s: Schema): Schema[] {
+  if (s.anyOf) return s.anyOf;
+  if (!Array.isArray(s.type)) return [s];
+  return s.type.map((t) => {
+    const b: Schema = { type: t };
+    for (const k of TYPE_KEYWORDS[t] ?? []) if (k in s) b[k] = s[k];
+    if (s.enum) b.enum = s.enum.filter((v) => (t === 'null' ? v === null : v !== null));
+    return b;
+  });
+}
+
 /** Values valid under a schema of the subset our framework emits. */
 function arb(s: Schema): fc.Arbitrary<unknown> {
-  if (s.anyOf) return fc.oneof(...s.anyOf.map(arb));
+  const branches = branchesOf(s);
+  if (branches.length > 1 || branches[0] !== s) return fc.oneof(...branches.map(arb));
   if (s.enum) return fc.constantFrom(...s.enum);
   switch (s.type) {
     case 'null':
@@ -110,10 +133,10 @@ const NO_CONTROL = '^[^\\u0000-\\u001f\\u007f]*$';
 /** Breaks of one value under schema `s` (its own kind, bounds and contents). */
 function breaks(s: Schema, valid: unknown): Break[] {
   const out: Break[] = [];
-  const branches = s.anyOf ?? [s];
+  const branches = branchesOf(s);
   const real = branches.filter((b) => b.type !== 'null');
   if (!real.length) return out;
-  const kind = real.length > 1 ? 'union_type' : real[0].enum ? 'literal_error' : KIND_CODE[real[0].type ?? ''];
+  const kind = real.length > 1 ? 'union_type' : real[0].enum ? 'literal_error' : KIND_CODE[String(real[0].type ?? '')];
   if (kind) for (const cand of [true, 12.5, 'zz', [], {}, null]) if (!accepts(s, cand)) out.push({ loc: [], value: cand, code: kind });
   if (real.length > 1 || valid === null) {
     // Reach into the branch the valid value took (maps inside a map-or-JSON union).
@@ -148,7 +171,8 @@ function breaks(s: Schema, valid: unknown): Break[] {
   if (t.type === 'object' && !t.properties && typeof t.additionalProperties === 'object') {
     const ap = t.additionalProperties;
     const bad = [12.5, {}, true].find((c) => !accepts(ap, c));
-    if (bad !== undefined) out.push({ loc: ['k'], value: bad, code: ap.anyOf ? 'union_type' : (KIND_CODE[ap.type ?? ''] ?? 'union_type') });
+    const apKind = branchesOf(ap).length > 1 ? 'union_type' : (KIND_CODE[String(ap.type ?? '')] ?? 'union_type');
+    if (bad !== undefined) out.push({ loc: ['k'], value: bad, code: apKind });
   }
   return out;
 }
@@ -184,13 +208,16 @@ function apply(valid: Record<string, unknown>, b: Break): Record<string, unknown
 describe('input schemas and validation agree (property test over every tool)', () => {
   let app: TmuxMcpServer;
   let tools: { name: string; schema: Schema; input: Class; resolve: (t: symbol) => unknown }[];
+  let features: ReadonlySet<string> | undefined;
 
   beforeAll(async () => {
     app = await createServer({
-      config: { safety: 'destructive', promptsAsTools: true, socketName: 'tmux-mcp-test-schema-agreement' },
+      // With a host configured, so `host` and list_hosts are in the schemas too (docs/reference/protocol.md#features).
+      config: { safety: 'destructive', promptsAsTools: true, socketName: 'tmux-mcp-test-schema-agreement', hosts: ['user@agreement-host'] },
       plugins: [examplePlugin],
     });
     const c: DependencyContainer = app.container;
+    features = enabledFeatures(c);
     tools = app.dispatcher.list().map((d) => ({
       name: d.name,
       schema: d.inputSchema,
@@ -214,7 +241,7 @@ describe('input schemas and validation agree (property test over every tool)', (
         fc.property(arb(t.schema), (raw) => {
           const v = wire(raw) as Record<string, unknown>;
           if (!accepts(t.schema, v)) throw new Error(`${t.name}: generator made a value the schema rejects: ${ajv.errorsText()}`);
-          const r = validateDto(t.input, v, t.resolve);
+          const r = validateDto(t.input, v, t.resolve, features);
           if (r.violations.length)
             throw new Error(`${t.name}: schema-valid ${JSON.stringify(v)} rejected: ${JSON.stringify(r.violations)}`);
         }),
@@ -234,7 +261,7 @@ describe('input schemas and validation agree (property test over every tool)', (
           const b = all[pick % all.length];
           const bad = wire(apply(valid, b));
           if (accepts(t.schema, bad)) return; // the change happened to stay valid (e.g. a value that equals a default shape)
-          const r = validateDto(t.input, bad, t.resolve);
+          const r = validateDto(t.input, bad, t.resolve, features);
           const got = r.violations.map((x) => `${x.loc.join('.')}:${x.type}`);
           const want = `${b.loc.join('.')}:${b.code}`;
           if (got.length !== 1 || got[0] !== want)

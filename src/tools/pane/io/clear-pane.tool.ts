@@ -12,8 +12,7 @@ import { ClearPaneInput } from './clear-pane.input';
 @HandleErrors(TmuxErrorMapper)
 export class ClearPaneTool implements ToolHandler<ClearPaneInput, string> {
   static readonly toolName = 'clear_pane';
-  static readonly description =
-    "Clear a tmux pane: reset its terminal (send-keys -R) and drop its scrollback history (clear-history). The pane's program keeps running.";
+  static readonly description = 'Clear a tmux pane: reset the terminal and drop its scrollback. The program keeps running.';
   static readonly Input = ClearPaneInput;
   static readonly Output = String;
 

@@ -5,8 +5,7 @@ import { P } from '../../common/common-params';
 export class DisplayMessageInput {
   @Param({
     type: 'string',
-    description:
-      "tmux format string to expand in the pane's context, e.g. '#{pane_current_command} #{cursor_x},#{cursor_y}'. Shell jobs #(...) and the E:/T: modifiers are refused.",
+    description: "e.g. '#{pane_current_command} #{cursor_x}'; #() and E:/T: are refused",
   })
   format_string!: string;
   @Param(P.paneId) pane_id!: string | null;

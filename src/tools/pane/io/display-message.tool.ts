@@ -11,9 +11,7 @@ import { assertSafeFormat } from './format-guard';
 @HandleErrors(TmuxErrorMapper)
 export class DisplayMessageTool implements ToolHandler<DisplayMessageInput, string> {
   static readonly toolName = 'display_message';
-  static readonly description =
-    "Expand a tmux format string in a pane's context (tmux display-message -p), e.g. '#{pane_current_command}' or " +
-    "'#{cursor_x},#{cursor_y} #{pane_in_mode}'. Reads tmux state only: shell jobs #(...) and the E:/T: modifiers are refused.";
+  static readonly description = "Expand a tmux format string in a pane's context (display-message -p); reads tmux state only.";
   static readonly Input = DisplayMessageInput;
   static readonly Output = String;
 

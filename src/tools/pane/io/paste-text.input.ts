@@ -6,14 +6,14 @@ export class PasteTextInput {
   @Param({
     type: 'string',
     allowNul: true,
-    description: 'Text to paste (any size, multi-line; travels through a private temp file and tmux paste buffer).',
+    description: 'Any size, multi-line',
   })
   text!: string;
   @Param(P.paneId) pane_id!: string | null;
   @Param({
     type: 'boolean',
     default: true,
-    description: 'Use bracketed paste (paste-buffer -p) so shells and editors that support it take the text as one paste, not typed keys.',
+    description: 'Bracketed paste (-p).',
   })
   bracket!: boolean;
   @Param(P.sessionName) session_name!: string | null;

@@ -13,8 +13,7 @@ import { PasteTextInput } from './paste-text.input';
 export class PasteTextTool implements ToolHandler<PasteTextInput, string> {
   static readonly toolName = 'paste_text';
   static readonly description =
-    'Paste text into a tmux pane through a private tmux paste buffer (bracketed paste by default), as if pasted into the terminal. ' +
-    'Suited to large or multi-line text that send_keys would type key by key. Does not press Enter afterwards and leaves no buffer behind.';
+    'Paste text into a tmux pane (bracketed by default) for large or multi-line text. No Enter pressed, no buffer left.';
   static readonly Input = PasteTextInput;
   static readonly Output = String;
 

@@ -8,7 +8,7 @@ import { P } from '../../common/common-params';
  * and the applied default follow the configuration (docs/reference/protocol.md#configuration-defaults).
  */
 export class RunCommandInput {
-  @Param({ type: 'string', description: 'Shell command to run in the pane (runs in a subshell: cd/export do not persist).' })
+  @Param({ type: 'string', description: 'Runs in a subshell: cd/export do not persist.' })
   command!: string;
   @Param(P.paneId) pane_id!: string | null;
   @Param(P.sessionName) session_name!: string | null;
@@ -17,8 +17,6 @@ export class RunCommandInput {
   @Param({
     type: 'number',
     default: 30.0,
-    description:
-      'Seconds to wait for the command to finish, capped by the server wait ceiling (TMUX_MCP_WAIT_MAX_SECONDS). On timeout the command keeps running.',
   })
   timeout!: number;
   @Param({
@@ -26,16 +24,14 @@ export class RunCommandInput {
     nullable: true,
     default: null,
     minimum: 1,
-    description:
-      'Keep only the last N output lines. null (default): the whole output up to 400 lines / 32 KiB, longer outputs keeping their first and last lines.',
+    description: 'Last N lines only',
   })
   max_lines!: number | null;
   @Param({
     type: 'boolean',
     default: true,
     defaultFrom: SUPPRESS_HISTORY_DEFAULT,
-    description:
-      'Keep the command out of shell history (leading space; needs HISTCONTROL=ignorespace or zsh histignorespace). When omitted, the server default applies: true unless TMUX_MCP_SUPPRESS_HISTORY=0. With true, the command must be a single line.',
+    description: 'Out of shell history (one line only)',
   })
   suppress_history!: boolean;
   @Param(P.socketName) socket_name!: string | null;

@@ -18,11 +18,7 @@ import { RunCommandRunner } from './run-command.runner';
 export class RunCommandTool implements ToolHandler<RunCommandInput, RunCommandResult> {
   static readonly toolName = 'run_command';
   static readonly description =
-    "Run a shell command in a tmux pane and wait for it to finish: returns its exit status and the command's own output " +
-    '(the lines it printed, also those that scrolled off the screen; no prompt, no echo; long outputs keep their head and tail ' +
-    "around one '[... N lines omitted ...]' line). The command runs in a subshell of the pane's shell, so cd/export do not persist. " +
-    'On timeout the command keeps running (timed_out=true, exit_status=null); check on it later with wait_for_text or capture_pane. ' +
-    'Prefer this over send_keys + wait_for_text when you need to know whether a command succeeded.';
+    'Run a shell command in a tmux pane and wait: returns exit_status and its output only. On timeout it keeps running (timed_out). Prefer it over send_keys for results.';
   static readonly Input = RunCommandInput;
   static readonly Output = RunCommandResult;
 

@@ -7,13 +7,13 @@ import { SendKeysOperation } from './send-keys-operation.input';
  * schema (docs/reference/tools.md#numeric-bounds).
  */
 export class SendKeysBatchInput {
-  @Param({ listOf: SendKeysOperation, description: 'send_keys operations, run in order; each resolves its own pane.' })
+  @Param({ listOf: SendKeysOperation, description: 'send_keys calls, in order.' })
   operations!: SendKeysOperation[];
   @Param({
     type: 'string',
     enum: ['stop', 'continue'],
     default: 'stop',
-    description: "'stop' ends the batch at the first failed operation; 'continue' runs every operation.",
+    description: 'stop at the first failure, or continue.',
   })
   on_error!: 'stop' | 'continue';
   @Param({
@@ -21,7 +21,7 @@ export class SendKeysBatchInput {
     nullable: true,
     default: null,
     exclusiveMinimum: 0,
-    description: 'Deadline in seconds for the whole batch; operations that would start later fail. null = no deadline.',
+    description: 'Seconds for the whole batch (null: none).',
   })
   timeout!: number | null;
   @Param(P.socketName) socket_name!: string | null;

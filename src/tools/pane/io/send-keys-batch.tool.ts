@@ -15,9 +15,7 @@ import { SendKeysBatchRunner } from './send-keys-batch.runner';
 export class SendKeysBatchTool implements ToolHandler<SendKeysBatchInput, SendKeysBatchResult> {
   static readonly toolName = 'send_keys_batch';
   static readonly description =
-    'Send several send_keys operations to tmux panes in one call, in order; each operation targets its own pane. ' +
-    "A failed operation becomes a row with success=false; on_error='stop' ends the batch there. " +
-    'An optional timeout bounds the whole batch. Does not wait for output.';
+    'Run several send_keys operations in order, each to its own pane; a failure becomes a row with success=false. Does not wait for output.';
   static readonly Input = SendKeysBatchInput;
   static readonly Output = SendKeysBatchResult;
 

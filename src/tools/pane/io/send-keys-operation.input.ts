@@ -1,6 +1,6 @@
 import { Param } from '../../../framework/decorators/param.decorator';
 import { P } from '../../common/common-params';
-import { ENTER_DESC, KEYS_DESC, LITERAL_DESC, SUPPRESS_DESC } from './send-keys.input';
+import { KEYS_DESC, LITERAL_DESC, SUPPRESS_DESC } from './send-keys.input';
 
 /** SendKeysOperation (docs/reference/tools.md#sendkeysoperation): one send_keys call inside send_keys_batch (extra keys forbidden). */
 export class SendKeysOperation {
@@ -9,7 +9,7 @@ export class SendKeysOperation {
   @Param(P.sessionName) session_name!: string | null;
   @Param(P.sessionId) session_id!: string | null;
   @Param(P.windowId) window_id!: string | null;
-  @Param({ type: 'boolean', default: true, description: ENTER_DESC }) enter!: boolean;
+  @Param({ type: 'boolean', default: true }) enter!: boolean;
   @Param({ type: 'boolean', default: false, description: LITERAL_DESC }) literal!: boolean;
   @Param({ type: 'boolean', default: false, description: SUPPRESS_DESC }) suppress_history!: boolean;
 }

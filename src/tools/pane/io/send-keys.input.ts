@@ -1,12 +1,9 @@
 import { Param } from '../../../framework/decorators/param.decorator';
 import { P } from '../../common/common-params';
 
-export const KEYS_DESC =
-  "Keys to send. Without literal, tmux key names are interpreted ('C-c', 'Enter', 'Escape', 'Up' …); other text is typed as is.";
-export const ENTER_DESC = 'Press Enter after the keys (sent as a separate key press).';
-export const LITERAL_DESC = 'Send the keys literally (tmux send-keys -l): no key-name lookup.';
-export const SUPPRESS_DESC =
-  'Prepend one space so shells with HISTCONTROL=ignorespace (bash, zsh histignorespace) keep the line out of history.';
+export const KEYS_DESC = 'Text or key names (C-c, Enter, Up)';
+export const LITERAL_DESC = 'No key names (-l)';
+export const SUPPRESS_DESC = 'Leading space: out of shell history';
 
 /** send_keys's input, parameters in schema order (docs/reference/tools.md#send_keys). */
 export class SendKeysInput {
@@ -15,9 +12,9 @@ export class SendKeysInput {
   @Param(P.sessionName) session_name!: string | null;
   @Param(P.sessionId) session_id!: string | null;
   @Param(P.windowId) window_id!: string | null;
-  @Param({ type: 'boolean', default: true, description: ENTER_DESC }) enter!: boolean;
+  @Param({ type: 'boolean', default: true }) enter!: boolean;
   @Param({ type: 'boolean', default: false, description: LITERAL_DESC }) literal!: boolean;
-  @Param({ type: 'boolean', default: false, description: `${SUPPRESS_DESC} Never inherits TMUX_MCP_SUPPRESS_HISTORY.` })
+  @Param({ type: 'boolean', default: false, description: SUPPRESS_DESC })
   suppress_history!: boolean;
   @Param(P.socketName) socket_name!: string | null;
   @Param(P.host) host!: string | null;

@@ -12,9 +12,7 @@ import { SendKeysInput } from './send-keys.input';
 export class SendKeysTool implements ToolHandler<SendKeysInput, string> {
   static readonly toolName = 'send_keys';
   static readonly description =
-    'Send keys to a tmux pane, as if typed at its terminal: text, or tmux key names such as C-c, Enter, Escape, Up. ' +
-    'Presses Enter afterwards unless enter=false. Does not wait for anything: use run_command to run a shell command and get its exit status, ' +
-    'or wait_for_text to wait for output. Use paste_text for large or multi-line text.';
+    'Type keys into a tmux pane, then Enter unless enter=false. Does not wait: use run_command for results, paste_text for long text.';
   static readonly Input = SendKeysInput;
   static readonly Output = String;
 

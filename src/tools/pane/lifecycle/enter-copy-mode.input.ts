@@ -11,12 +11,12 @@ export class EnterCopyModeInput {
     default: null,
     minimum: 1,
     maximum: 100_000,
-    description: 'Lines to scroll up right after entering copy mode (at most 100000).',
+    description: 'Lines to scroll up (max 100000).',
   })
   scroll_up!: number | null;
-  @Param({ ...P.sessionName, description: 'Session name for pane resolution.' }) session_name!: string | null;
-  @Param({ ...P.sessionId, description: "Session id, e.g. '$1', for pane resolution." }) session_id!: string | null;
-  @Param({ ...P.windowId, description: 'Window id for pane resolution.' }) window_id!: string | null;
+  @Param({ ...P.sessionName }) session_name!: string | null;
+  @Param(P.sessionId) session_id!: string | null;
+  @Param({ ...P.windowId }) window_id!: string | null;
   @Param(P.socketName) socket_name!: string | null;
   @Param(P.host) host!: string | null;
 }

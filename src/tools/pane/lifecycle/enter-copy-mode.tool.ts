@@ -11,8 +11,7 @@ import { PaneOps } from './pane-ops.service';
 @HandleErrors(TmuxErrorMapper)
 export class EnterCopyModeTool implements ToolHandler<EnterCopyModeInput, PaneInfo> {
   static readonly toolName = 'enter_copy_mode';
-  static readonly description =
-    'Enter copy mode in a tmux pane, optionally scrolling up into the scrollback. Afterwards snapshot_pane shows scroll_position and the visible content; exit_copy_mode returns to normal.';
+  static readonly description = 'Enter copy mode in a tmux pane, optionally scrolled up into the scrollback; exit_copy_mode leaves it.';
   static readonly Input = EnterCopyModeInput;
   static readonly Output = PaneInfo;
 

@@ -11,8 +11,7 @@ import { PaneTargetInput } from './pane-target.input';
 @HandleErrors(TmuxErrorMapper)
 export class ExitCopyModeTool implements ToolHandler<PaneTargetInput, PaneInfo> {
   static readonly toolName = 'exit_copy_mode';
-  static readonly description =
-    'Exit copy mode (or any other mode) in a tmux pane, returning it to normal. Use after scrolling through scrollback history. A pane not in a mode is left as it is.';
+  static readonly description = 'Leave copy mode (or any mode) in a tmux pane.';
   static readonly Input = PaneTargetInput;
   static readonly Output = PaneInfo;
 

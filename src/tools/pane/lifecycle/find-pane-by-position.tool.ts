@@ -12,8 +12,7 @@ import { PaneOps } from './pane-ops.service';
 @HandleErrors(TmuxErrorMapper)
 export class FindPaneByPositionTool implements ToolHandler<FindPaneByPositionInput, PaneInfo> {
   static readonly toolName = 'find_pane_by_position';
-  static readonly description =
-    'Find the tmux pane occupying a corner of a window (e.g. "the bottom-right pane") in one call instead of listing panes and comparing geometry. Resolves the window like the other window-scoped tools.';
+  static readonly description = 'Find the tmux pane in a corner of a window (e.g. bottom-right).';
   static readonly Input = FindPaneByPositionInput;
   static readonly Output = PaneInfo;
 

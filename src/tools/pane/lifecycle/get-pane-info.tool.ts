@@ -10,8 +10,7 @@ import { PaneTargetInput } from './pane-target.input';
 @HandleErrors(TmuxErrorMapper)
 export class GetPaneInfoTool implements ToolHandler<PaneTargetInput, PaneInfo> {
   static readonly toolName = 'get_pane_info';
-  static readonly description =
-    'Get detailed information about a tmux pane: id, size and position, pid, tty, current command and path, title, active flag. Metadata only; to read what the pane displays use capture_pane or snapshot_pane.';
+  static readonly description = "Get a tmux pane's metadata: size, position, pid, tty, command, path, title, active flag.";
   static readonly Input = PaneTargetInput;
   static readonly Output = PaneInfo;
 

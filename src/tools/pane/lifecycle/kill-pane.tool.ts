@@ -10,8 +10,7 @@ import { PaneOps } from './pane-ops.service';
 @HandleErrors(TmuxErrorMapper)
 export class KillPaneTool implements ToolHandler<KillPaneInput, string> {
   static readonly toolName = 'kill_pane';
-  static readonly description =
-    "Kill (close) a tmux pane and its process. Requires the exact pane_id (e.g. '%5'). To remove a whole window with all its panes, use kill_window instead.";
+  static readonly description = 'Kill a tmux pane and its process, by exact pane_id.';
   static readonly Input = KillPaneInput;
   static readonly Output = String;
 

@@ -24,7 +24,7 @@ export function pipeCommand(path: string, append: boolean): string {
 export class PipePaneTool implements ToolHandler<PipePaneInput, string> {
   static readonly toolName = 'pipe_pane';
   static readonly description =
-    "Log a tmux pane's live output (including terminal control sequences) to a file, or stop an active log when output_path is null. Warning: writes anywhere the server user can write; there is no allow-list. The piping command runs on the pane's host (with host: that machine, which holds the file).";
+    "Log a tmux pane's live output (raw, with control sequences) to a file, or stop with output_path=null. Writes wherever the server user can.";
   static readonly Input = PipePaneInput;
   static readonly Output = String;
 

@@ -12,8 +12,7 @@ import { ResizePaneInput } from './resize-pane.input';
 @HandleErrors(TmuxErrorMapper)
 export class ResizePaneTool implements ToolHandler<ResizePaneInput, PaneInfo> {
   static readonly toolName = 'resize_pane';
-  static readonly description =
-    'Resize a tmux pane to a height (lines) and/or width (columns), or zoom/unzoom it. Use when adjusting the layout for readability or to fit content.';
+  static readonly description = 'Resize a tmux pane (height lines, width columns) or zoom/unzoom it.';
   static readonly Input = ResizePaneInput;
   static readonly Output = PaneInfo;
 

@@ -16,7 +16,7 @@ import { escapeFormat } from '../../../services/tmux-escape';
 export class RespawnPaneTool implements ToolHandler<RespawnPaneInput, PaneInfo> {
   static readonly toolName = 'respawn_pane';
   static readonly description =
-    "Restart a tmux pane's process in place, keeping its pane_id and the layout. Use when a shell wedges (hung REPL, runaway process, broken terminal mode) instead of kill_pane + split_window. pane_id is required. Returns the pane with its new pane_pid.";
+    "Restart a tmux pane's process in place, keeping its pane_id and layout (for a wedged shell). Returns the pane.";
   static readonly Input = RespawnPaneInput;
   static readonly Output = PaneInfo;
 

@@ -16,8 +16,7 @@ const FLAGS: Partial<Record<PaneDirection, string>> = { up: '-U', down: '-D', le
 @HandleErrors(TmuxErrorMapper)
 export class SelectPaneTool implements ToolHandler<SelectPaneInput, PaneInfo> {
   static readonly toolName = 'select_pane';
-  static readonly description =
-    'Select (focus) a tmux pane by id, or move focus relative to the active pane of a window (up/down/left/right, last, next, previous). Returns the now-active pane.';
+  static readonly description = "Focus a tmux pane by id, or move focus from a window's active pane. Returns the active pane.";
   static readonly Input = SelectPaneInput;
   static readonly Output = PaneInfo;
 

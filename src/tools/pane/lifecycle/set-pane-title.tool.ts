@@ -11,8 +11,7 @@ import { escapeFormat } from '../../../services/tmux-escape';
 @HandleErrors(TmuxErrorMapper)
 export class SetPaneTitleTool implements ToolHandler<SetPaneTitleInput, PaneInfo> {
   static readonly toolName = 'set_pane_title';
-  static readonly description =
-    'Set the title of a tmux pane. Use titles to label panes for later identification via list_panes or get_pane_info.';
+  static readonly description = "Set a tmux pane's title (to label it).";
   static readonly Input = SetPaneTitleInput;
   static readonly Output = PaneInfo;
 

@@ -12,8 +12,7 @@ import { SwapPaneInput } from './swap-pane.input';
 @HandleErrors(TmuxErrorMapper)
 export class SwapPaneTool implements ToolHandler<SwapPaneInput, PaneInfo> {
   static readonly toolName = 'swap_pane';
-  static readonly description =
-    'Swap the positions of two tmux panes (both must exist; they may be in different windows). Pane ids and contents stay with their processes. Returns the source pane, now in the target position.';
+  static readonly description = 'Swap the places of two tmux panes (may be in different windows); ids stay with their processes.';
   static readonly Input = SwapPaneInput;
   static readonly Output = PaneInfo;
 

@@ -10,19 +10,17 @@ export class CapturePaneInput {
     type: 'integer',
     nullable: true,
     default: null,
-    description:
-      'Start line (tmux -S): 0 is the first visible line, negative values reach into scrollback. Default: the first visible line.',
+    description: '-S line; <0 is scrollback',
   })
   start!: number | null;
-  @Param({ type: 'integer', nullable: true, default: null, description: 'End line (tmux -E). Default: the last visible line.' })
+  @Param({ type: 'integer', nullable: true, default: null, description: '-E line' })
   end!: number | null;
   @Param({
     type: 'integer',
     nullable: true,
     default: 500,
     minimum: 1,
-    description:
-      'Keep at most this many of the most recent lines; older ones are replaced by one "[... truncated K lines ...]" header. null disables truncation.',
+    description: 'Last N lines (null: all)',
   })
   max_lines!: number | null;
   @Param(P.socketName) socket_name!: string | null;

@@ -14,11 +14,7 @@ import { CapturePaneInput } from './capture-pane.input';
 @HandleErrors(TmuxErrorMapper)
 export class CapturePaneTool implements ToolHandler<CapturePaneInput, string> {
   static readonly toolName = 'capture_pane';
-  static readonly description =
-    'Capture the text of a tmux pane: what the terminal shows, or a range of its scrollback (start/end, negative = scrollback). ' +
-    'Returns plain text (no escape sequences) with trailing blank lines removed; when longer than max_lines, the most recent ' +
-    'lines are kept after a "[... truncated K lines ...]" header. Use snapshot_pane for text plus cursor and mode, capture_since ' +
-    'to read only new shell output, search_panes to find text across panes.';
+  static readonly description = "Capture a tmux pane's terminal text: the screen, or scrollback with start/end; the newest max_lines kept.";
   static readonly Input = CapturePaneInput;
   static readonly Output = String;
 

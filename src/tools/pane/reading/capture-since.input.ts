@@ -6,11 +6,10 @@ export class CaptureSinceInput {
     type: 'string',
     nullable: true,
     default: null,
-    description:
-      'Opaque cursor returned by a previous capture_since call. Omit to capture the current visible screen and start a new cursor.',
+    description: 'From the previous call; omit to start.',
   })
   cursor!: string | null;
-  @Param({ ...P.paneId, description: "Pane id, e.g. '%1'. Optional when cursor is given: the cursor carries its pane." })
+  @Param({ ...P.paneId, description: 'Optional with cursor' })
   pane_id!: string | null;
   @Param(P.sessionName) session_name!: string | null;
   @Param(P.sessionId) session_id!: string | null;
@@ -20,7 +19,7 @@ export class CaptureSinceInput {
     nullable: true,
     default: 500,
     minimum: 1,
-    description: 'Return at most this many lines (the most recent are kept). null disables line truncation.',
+    description: 'Last N lines (null: all)',
   })
   max_lines!: number | null;
   @Param({
@@ -28,7 +27,7 @@ export class CaptureSinceInput {
     nullable: true,
     default: 128000,
     minimum: 1,
-    description: 'Return at most this many UTF-8 bytes across lines (the most recent are kept). null disables byte truncation.',
+    description: 'Keep the last N bytes (null: all).',
   })
   max_bytes!: number | null;
   @Param(P.socketName) socket_name!: string | null;

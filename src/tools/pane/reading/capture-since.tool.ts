@@ -20,12 +20,7 @@ import { CaptureSinceInput } from './capture-since.input';
 export class CaptureSinceTool implements ToolHandler<CaptureSinceInput, CaptureSinceResult> {
   static readonly toolName = 'capture_since';
   static readonly description =
-    'Capture new tmux terminal scrollback since the previous cursor. Use it to tail a shell or a long-running command, or to ' +
-    're-check a tmux workspace pane without re-reading the same screen every turn. The first call (no cursor) returns the ' +
-    'visible pane and an opaque cursor; later calls pass the cursor back and get only rows written or rewritten since, as ' +
-    'long as tmux still holds them. If history was cleared or trimmed past the cursor, the visible pane comes back with ' +
-    'lines_missed=true and a fresh cursor. Malformed cursors, a cursor for another pane, and a dead or respawned pane are ' +
-    'errors. Never waits: use wait_for_text to block until output appears.';
+    "Tail a tmux pane's terminal output: the first call returns the screen and a cursor; pass it back to get only lines written since (lines_missed=true if history dropped them). Never waits.";
   static readonly Input = CaptureSinceInput;
   static readonly Output = CaptureSinceResult;
 

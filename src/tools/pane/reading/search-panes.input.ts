@@ -7,36 +7,32 @@ export class SearchPanesInput {
     // Bounded: V8 compiles huge patterns lazily and would fail at match time
     // (docs/reference/tools.md#numeric-bounds).
     maxLength: 10_000,
-    description:
-      'Text to search for in pane contents. Literal text by default (*, ?, [ and every other character match themselves); set regex=true for a regular expression.',
   })
   pattern!: string;
   @Param({
     type: 'boolean',
     default: false,
-    description: 'Interpret pattern as a (JavaScript) regular expression. Default false (literal text).',
   })
   regex!: boolean;
-  @Param({ ...P.sessionName, description: 'Limit the search to panes of this session (exact name).' })
+  @Param({ ...P.sessionName })
   session_name!: string | null;
-  @Param({ ...P.sessionId, description: "Limit the search to panes of this session, by id (e.g. '$1'; wins over session_name)." })
+  @Param(P.sessionId)
   session_id!: string | null;
-  @Param({ type: 'boolean', default: false, description: 'Match case. Default false (case-insensitive).' })
+  @Param({ type: 'boolean', default: false })
   match_case!: boolean;
   @Param({
     type: 'integer',
     nullable: true,
     default: null,
-    description: 'Start line of each capture (tmux -S); negative values reach into scrollback. Default: the visible screen.',
+    description: '-S line; <0 is scrollback',
   })
   content_start!: number | null;
-  @Param({ type: 'integer', nullable: true, default: null, description: 'End line of each capture (tmux -E).' })
+  @Param({ type: 'integer', nullable: true, default: null, description: '-E line' })
   content_end!: number | null;
   @Param({
     type: 'integer',
     default: 50,
     minimum: 1,
-    description: 'Per-pane cap on matched_lines; the most recent matching lines are kept.',
   })
   max_matched_lines_per_pane!: number;
   @Param({
@@ -44,10 +40,10 @@ export class SearchPanesInput {
     nullable: true,
     default: 500,
     minimum: 1,
-    description: 'Maximum matching panes returned in this call (page size). null disables the cap.',
+    description: 'Page size (null: all)',
   })
   limit!: number | null;
-  @Param({ type: 'integer', default: 0, minimum: 0, description: 'Skip this many matching panes (for paging with limit).' })
+  @Param({ type: 'integer', default: 0, minimum: 0 })
   offset!: number;
   @Param(P.socketName) socket_name!: string | null;
   @Param(P.host) host!: string | null;

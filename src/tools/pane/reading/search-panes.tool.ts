@@ -13,11 +13,7 @@ import { SearchPanesInput } from './search-panes.input';
 export class SearchPanesTool implements ToolHandler<SearchPanesInput, SearchPanesResult> {
   static readonly toolName = 'search_panes';
   static readonly description =
-    "Search for text across the contents of all tmux panes (or one session's): what the terminals show, or a scrollback " +
-    'range with content_start/content_end. Use it when asked what panes contain, mention or show. Literal text by default, ' +
-    'case-insensitive unless match_case; regex=true for a regular expression. Returns matching panes sorted by pane id, with ' +
-    'their matching lines (wrapped lines joined), paged with offset/limit; truncated / truncated_panes / total_panes_matched ' +
-    'describe what was left out. list_sessions, list_windows and list_panes search metadata only.';
+    "Search the terminal text (screen or scrollback) of tmux panes, all or one session's; literal, case-insensitive by default. Returns matching lines per pane, paged.";
   static readonly Input = SearchPanesInput;
   static readonly Output = SearchPanesResult;
 

@@ -11,8 +11,7 @@ export class SnapshotPaneInput {
     nullable: true,
     default: 500,
     minimum: 1,
-    description:
-      'Keep at most this many of the most recent content lines (content_truncated / content_truncated_lines report the cut; no marker line). null disables truncation.',
+    description: 'Last N lines (null: all)',
   })
   max_lines!: number | null;
   @Param(P.socketName) socket_name!: string | null;

@@ -19,11 +19,7 @@ import { readSnapshotFields, typedSnapshot } from './snapshot-fields';
 @HandleErrors(TmuxErrorMapper)
 export class SnapshotPaneTool implements ToolHandler<SnapshotPaneInput, PaneSnapshot> {
   static readonly toolName = 'snapshot_pane';
-  static readonly description =
-    'Take a rich snapshot of a tmux pane in one call: the visible terminal text plus cursor position, size and geometry, ' +
-    'copy-mode and scroll state, alternate screen, title, running command and working directory of the shell. Use it instead ' +
-    'of capture_pane + get_pane_info when you need to reason about the cursor or the pane mode. content keeps the most recent ' +
-    'max_lines lines (content_truncated / content_truncated_lines report a cut; no marker line).';
+  static readonly description = 'Snapshot a tmux pane: terminal text, cursor, size, mode, scroll state, title, command, path.';
   static readonly Input = SnapshotPaneInput;
   static readonly Output = PaneSnapshot;
 

@@ -13,20 +13,18 @@ export class WaitForIdleInput {
   @IsNumber()
   @IsPositive()
   @Default(2.0)
-  @Description('Seconds the pane must write nothing for to count as idle (> 0).')
   idle_seconds!: number;
 
   @IsNumber()
   @IsPositive()
   @Default(30.0)
-  @Description('Seconds to wait at most (> 0), clamped to the server ceiling (TMUX_MCP_WAIT_MAX_SECONDS, 30 s by default).')
   timeout!: number;
 
   @IsInt()
   @Min(1)
   @Nullable()
   @Default(50)
-  @Description('How many of the last visible lines to return (null = the whole visible screen).')
+  @Description('Lines to return (null: screen)')
   max_lines!: number | null;
 
   @Param(P.socketName) socket_name!: string | null;

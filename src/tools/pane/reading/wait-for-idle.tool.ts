@@ -17,10 +17,7 @@ import { WaitForIdleInput } from './wait-for-idle.input';
 export class WaitForIdleTool implements ToolHandler<WaitForIdleInput, WaitForIdleResult> {
   static readonly toolName = 'wait_for_idle';
   static readonly description =
-    'Wait until a tmux pane goes quiet: returns once the terminal has written nothing for idle_seconds (idle=true), or at ' +
-    'the timeout (timed_out=true), with the last visible lines. For output you cannot predict: builds, installers, test ' +
-    'runs, full-screen programs that redraw and then settle. Quiet time counts from the call. The timeout is clamped to ' +
-    'the server ceiling. Prefer run_command for commands you author, wait_for_text when you know what text will appear.';
+    'Wait until a tmux pane is quiet for idle_seconds or the timeout; returns the last lines. For output you cannot predict.';
   static readonly Input = WaitForIdleInput;
   static readonly Output = WaitForIdleResult;
 

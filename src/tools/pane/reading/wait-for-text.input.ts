@@ -11,22 +11,19 @@ export class WaitForTextInput {
     type: 'string[]',
     nullable: true,
     default: null,
-    description:
-      'Success patterns; the first one to match a line written after the call began ends the wait. Literal text unless regex=true. Omit or pass null to wait for any new output.',
+    description: 'Any ends the wait; null: any output',
   })
   patterns!: string[] | null;
   @Param({
     type: 'string[]',
     nullable: true,
     default: null,
-    description:
-      "Failure patterns (e.g. 'error:', 'FAILED', 'Traceback'). A hit ends the wait at once with outcome 'stopped' and found=false; stop wins a tie with patterns.",
+    description: 'Any ends it as stopped',
   })
   stop!: string[] | null;
   @Param({
     type: 'boolean',
     default: false,
-    description: 'Interpret patterns and stop as (JavaScript) regular expressions. Default false (literal text).',
   })
   regex!: boolean;
   @Param(P.paneId) pane_id!: string | null;
@@ -36,17 +33,14 @@ export class WaitForTextInput {
   @Param({
     type: 'number',
     default: 8.0,
-    description:
-      'Requested seconds to wait. Clamped to the server ceiling (TMUX_MCP_WAIT_MAX_SECONDS, 30 s by default); see effective_timeout.',
   })
   timeout!: number;
   @Param({
     type: 'number',
     default: 0.05,
-    description: 'Seconds between polls when the engine has no pane events (subprocess engine). Minimum 0.01.',
   })
   interval!: number;
-  @Param({ type: 'boolean', default: false, description: 'Match case. Default false (case-insensitive).' })
+  @Param({ type: 'boolean', default: false })
   match_case!: boolean;
   @Param(P.socketName) socket_name!: string | null;
   @Param(P.host) host!: string | null;

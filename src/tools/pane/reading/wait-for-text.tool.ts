@@ -18,13 +18,7 @@ import { WaitForTextInput } from './wait-for-text.input';
 export class WaitForTextTool implements ToolHandler<WaitForTextInput, WaitForTextResult> {
   static readonly toolName = 'wait_for_text';
   static readonly description =
-    'Wait for NEW output in a tmux pane, then return. Ends when one of patterns appears on a line written after the call ' +
-    'began (outcome matched), one of stop appears (stopped, found=false), or the timeout expires; patterns=null waits for ' +
-    'any new output (any_output). Text already on screen at entry is never matched (matched_at_entry says a pattern was ' +
-    'there already); while a full-screen program uses the alternate screen nothing matches (alternate_screen). The timeout ' +
-    'is clamped to the server ceiling (effective_timeout). Prefer run_command for commands you author, or wait_for_channel ' +
-    'with "; tmux wait-for -S <channel>"; reserve this for output you do not control, and bracket with a unique sentinel ' +
-    'when the pane prints recurring prompts.';
+    'Wait for new output in a tmux pane to match patterns (or stop), up to the timeout; earlier text never matches. For output you do not control.';
   static readonly Input = WaitForTextInput;
   static readonly Output = WaitForTextResult;
 
