@@ -13,7 +13,7 @@ const os = require('node:os');
 const { execFileSync } = require('node:child_process');
 const { fmt } = require('./lib');
 
-const BENCHES = ['list-panes', 'capture', 'events', 'wait', 'cold-start', 'memory', 'remote', 'peers'];
+const BENCHES = ['list-panes', 'capture', 'events', 'wait', 'cold-start', 'memory', 'remote', 'peers', 'growth'];
 
 function parseArgs(argv) {
   let only;
@@ -155,6 +155,13 @@ function render(r, baseline) {
       `| 7d | RSS with ${rm.hosts} remote hosts connected | ${fmt(rm.rss.withHosts, 1)} MB | the same server before, local only: ${fmt(rm.rss.localOnly, 1)} MB | +${fmt(rm.rss.withHosts - rm.rss.localOnly, 1)} MB | report | — |`,
     );
   }
+  const g = r.growth;
+  if (g) {
+    const last = g.rows[g.rows.length - 1];
+    out.push(
+      `| 8 | search_panes (no match), ${last.panes} panes: subprocess engine against control | exec p50 ${fmt(last.searchExec.p50)} | control p50 ${fmt(last.searchControl.p50)} | ${fmt(g.searchExecOverControlAt200, 2)}× control | ≤ 4× control | ${verdict(g.searchExecOverControlAt200 <= 4, `${fmt(g.searchExecOverControlAt200, 2)}×`)} |`,
+    );
+  }
   const pe = r.peers;
   if (pe && !pe.skipped && pe.ops) {
     const names = Object.keys(pe.ops[Object.keys(pe.ops)[0]] ?? {});
@@ -188,6 +195,20 @@ function render(r, baseline) {
             ', ',
           )}. The peers call a bare \`tmux\`; a shim first on their PATH adds \`-L <socket>\` (one \`sh\` exec per tmux call: p50 ${fmt(pe.shim.viaShim.p50)} ms through it against ${fmt(pe.shim.direct.p50)} ms direct for one \`tmux list-sessions\`).`,
       );
+  }
+  if (g) {
+    out.push(
+      '',
+      'How cost grows with the panes (each running `cat`; p50 ms, control / subprocess engine, the six series of a size interleaved; "over history": `content_start: -100`, where every pane is captured):',
+      '',
+      '| panes | list_panes (all) | search_panes (no match) | search_panes over history (no match) |',
+      '|---|---|---|---|',
+      ...g.rows.map(
+        (x) =>
+          `| ${x.panes} | ${fmt(x.listControl.p50, 1)} / ${fmt(x.listExec.p50, 1)} | ${fmt(x.searchControl.p50, 1)} / ${fmt(x.searchExec.p50, 1)} | ${fmt(x.historyControl.p50, 1)} / ${fmt(x.historyExec.p50, 1)} |`,
+      ),
+      '',
+    );
   }
   if (baseline) {
     const lines = [];

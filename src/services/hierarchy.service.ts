@@ -69,10 +69,11 @@ export class HierarchyService {
     return (await this.list(engine, ['list-panes', '-a', ...filter, '-F', format], fields)).filter((p) => p.pane_id === paneId);
   }
 
-  async panes(engine: TmuxEngine, scope: PaneScope, extra: readonly string[] = []): Promise<Row[]> {
+  /** `filter`: a tmux format of our own making (never caller text) that a listed pane must make true (`-f`). */
+  async panes(engine: TmuxEngine, scope: PaneScope, extra: readonly string[] = [], filter?: string): Promise<Row[]> {
     const { fields, format } = fieldsAndFormat(PANE_FIELDS, extra);
     const s = 'all' in scope ? ['-a'] : 'sessionId' in scope ? ['-s', '-t', scope.sessionId] : ['-t', scope.windowId];
-    return this.list(engine, ['list-panes', ...s, '-F', format], fields);
+    return this.list(engine, ['list-panes', ...s, ...(filter ? ['-f', filter] : []), '-F', format], fields);
   }
 
   /**

@@ -1,11 +1,13 @@
 import { injectable } from 'tsyringe';
 import type { PaneContentMatch } from '../models/pane-content-match.model';
 import type { SearchPanesResult } from '../models/search-panes-result.model';
-import type { TmuxEngine } from '../tmux/tmux-engine';
+import { runList, type TmuxEngine } from '../tmux/tmux-engine';
 import { PaneNotFound } from '../tmux/tmux-errors';
 import { CallerIdentityService } from './caller-identity.service';
-import { CaptureService } from './capture.service';
+import { trimTrailingEmpty } from './capture-limits';
+import { CaptureService, type CaptureRange } from './capture.service';
 import { HierarchyService } from './hierarchy.service';
+import { prefilterFormat, searchPrefilter } from './search-prefilter';
 import { TargetResolver } from './target-resolver.service';
 import { Row, toFlag, toInt, toStr } from './tmux-formats';
 
@@ -20,8 +22,16 @@ export interface SearchQuery {
   offset: number;
 }
 
-/** Captures run a few at a time: pipelined on the control engine, bounded on the subprocess one. */
-const CONCURRENCY = 8;
+/**
+ * On a control client captures are pipelined, a few at a time (eight in flight kept a 200-pane
+ * search fastest). On subprocesses they go out in batches (docs/reference/engine.md#command-batches),
+ * one tmux process per batch; a range into the history can be long, so its batches are smaller.
+ * Two batches run at a time.
+ */
+const PIPELINED = 8;
+const BATCH_VISIBLE = 50;
+const BATCH_HISTORY = 16;
+const BATCHES_AT_ONCE = 2;
 
 /** `%2` before `%10`; odd ids after numeric ones, in text order (docs/reference/tools.md#search_panes). */
 function paneOrder(a: string, b: string): number {
@@ -46,12 +56,19 @@ async function mapLimited<T, R>(items: T[], n: number, fn: (t: T) => Promise<R>)
   return out;
 }
 
+function chunks<T>(items: T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
 /**
- * search_panes (docs/reference/tools.md#search_panes). There is deliberately no `#{C/i:…}` pre-filter: tmux's
- * window_pane_search checks each physical row with fnmatch (glob characters, ASCII-only case
- * folding, trailing spaces trimmed, wrapped lines not joined), so it misses text our `-J`
- * capture finds, and user text would have to enter a tmux format. Every candidate pane is
- * captured and matched with the caller's pattern here: no false negatives, nothing injected.
+ * search_panes (docs/reference/tools.md#search_panes). tmux's own pane search (`#{C:…}`) first
+ * rules out the panes that certainly cannot match (docs/reference/tools.md#search-prefilter:
+ * needles from the pattern that every match holds whole in one visible row, nothing of the
+ * caller's text that tmux could read as syntax); every pane left is captured with `-J` and
+ * matched with the caller's pattern here, so tmux's row-by-row glob search never decides a
+ * match, only a certain miss.
  */
 
 /** Pane rows carry the PaneInfo fields; a match also names its window and session. */
@@ -66,26 +83,27 @@ export class SearchPanesService {
   ) {}
 
   async search(engine: TmuxEngine, q: SearchQuery): Promise<SearchPanesResult> {
+    const pre = searchPrefilter(q.matcher, q.contentStart, q.contentEnd);
+    const filter = pre ? prefilterFormat(pre) : undefined;
     let panes: Row[];
     if (q.sessionId !== null || q.sessionName !== null) {
       const s = await this.resolver.session(engine, { session_id: q.sessionId, session_name: q.sessionName });
-      panes = await this.hierarchy.panes(engine, { sessionId: s.session_id }, SEARCH_FIELDS);
+      panes = await this.hierarchy.panes(engine, { sessionId: s.session_id }, SEARCH_FIELDS, filter);
     } else {
-      panes = await this.hierarchy.panes(engine, { all: true }, SEARCH_FIELDS);
+      panes = await this.hierarchy.panes(engine, { all: true }, SEARCH_FIELDS, filter);
     }
     // A window linked into several sessions is listed once per link: search each pane once.
     const seen = new Set<string>();
     panes = panes.filter((p) => !seen.has(p.pane_id) && seen.add(p.pane_id));
 
+    const range: CaptureRange = { join: true, start: q.contentStart, end: q.contentEnd };
+    const history = (q.contentStart ?? 0) < 0 || (q.contentEnd ?? 0) < 0;
+    const captured = await this.captureAll(engine, panes, range, history ? BATCH_HISTORY : BATCH_VISIBLE);
+
     let capped = false;
-    const hits = await mapLimited(panes, CONCURRENCY, async (p) => {
-      let lines: string[];
-      try {
-        lines = await this.capture.rows(engine, p.pane_id, { join: true, start: q.contentStart, end: q.contentEnd });
-      } catch (err) {
-        if (err instanceof PaneNotFound) return null; // closed since the listing: nothing to match
-        throw err;
-      }
+    const hits = panes.map((p, i) => {
+      const lines = captured[i];
+      if (lines === null) return null; // closed since the listing: nothing to match
       let matched = lines.filter((l) => q.matcher.test(l));
       if (!matched.length) return null;
       if (matched.length > q.maxLinesPerPane) {
@@ -112,6 +130,40 @@ export class SearchPanesService {
       offset: q.offset,
       limit: q.limit,
     };
+  }
+
+  /**
+   * Each pane's captured lines (null: the pane closed meanwhile). tmux stops a
+   * command list at its first failing command, so a batch that meets a closed pane is captured
+   * again pane by pane, where a closed pane is skipped alone.
+   */
+  private async captureAll(engine: TmuxEngine, panes: Row[], range: CaptureRange, size: number): Promise<(string[] | null)[]> {
+    const one = async (id: string): Promise<string[] | null> => {
+      try {
+        return await this.capture.rows(engine, id, range);
+      } catch (err) {
+        if (err instanceof PaneNotFound) return null;
+        throw err;
+      }
+    };
+    // `mode` says what served the engine's last call: a control engine that fell back to
+    // subprocesses batches too.
+    if (engine.mode === 'control') return mapLimited(panes, PIPELINED, (p) => one(p.pane_id));
+    const batches = await mapLimited(chunks(panes, size), BATCHES_AT_ONCE, async (batch) => {
+      const ids = batch.map((p) => p.pane_id);
+      try {
+        const outs = await runList(
+          engine,
+          ids.map((id) => this.capture.argv(id, range)),
+        );
+        // One answer per command, or the batch is read again pane by pane.
+        if (outs.length === ids.length) return outs.map((lines) => trimTrailingEmpty(lines));
+      } catch (err) {
+        if (!(err instanceof Error) || !/can't find pane/.test(err.message)) throw err;
+      }
+      return mapLimited(ids, BATCHES_AT_ONCE, one);
+    });
+    return batches.flat();
   }
 }
 
