@@ -1,12 +1,14 @@
 /**
  * The tool catalog of docs/reference/tools.md#catalog, in table order:
  * [name, tier, readOnly, destructive, idempotent, openWorld, title, notes].
+ * A note `feature hosts` marks a tool listed only when its feature is on
+ * (docs/reference/protocol.md#features).
  */
 export const CATALOG_TOOLS: [string, 'readonly' | 'mutating' | 'destructive', boolean, boolean, boolean, boolean, string, string][] = [
   ['call_readonly_tools_batch', 'readonly', true, false, true, false, 'Call Readonly Tools Batch', 'no socket_name'],
   ['call_mutating_tools_batch', 'mutating', false, true, false, true, 'Call Mutating Tools Batch', 'no socket_name'],
   ['call_destructive_tools_batch', 'destructive', false, true, false, true, 'Call Destructive Tools Batch', 'no socket_name'],
-  ['list_hosts', 'readonly', true, false, true, false, 'List Hosts', 'no socket_name'],
+  ['list_hosts', 'readonly', true, false, true, false, 'List Hosts', 'no socket_name, feature hosts'],
   ['list_servers', 'readonly', true, false, true, false, 'List tmux Servers', 'no socket_name'],
   ['list_sessions', 'readonly', true, false, true, false, 'List tmux Sessions', ''],
   ['create_session', 'mutating', false, false, false, false, 'Create tmux Session', ''],
@@ -62,3 +64,22 @@ export const CATALOG_TOOLS: [string, 'readonly' | 'mutating' | 'destructive', bo
   ['show_hooks', 'readonly', true, false, true, false, 'Show tmux Hooks', ''],
   ['show_hook', 'readonly', true, false, true, false, 'Show tmux Hook', ''],
 ];
+
+type Tier = 'readonly' | 'mutating' | 'destructive';
+const RANK: Record<Tier, number> = { readonly: 0, mutating: 1, destructive: 2 };
+
+/** The feature a catalog tool needs, if any (docs/reference/protocol.md#features). */
+export const featureOf = (notes: string): string | undefined => /\bfeature (\w+)/.exec(notes)?.[1];
+
+/**
+ * The catalog names a server lists at `tier` with `features` on, in registration order
+ * (`hosts` is on when remote hosts are configured).
+ */
+export function catalogNames(tier: Tier, features: readonly string[] = []): string[] {
+  return CATALOG_TOOLS.filter((t) => RANK[t[1]] <= RANK[tier])
+    .filter((t) => {
+      const f = featureOf(t[7]);
+      return f === undefined || features.includes(f);
+    })
+    .map((t) => t[0]);
+}

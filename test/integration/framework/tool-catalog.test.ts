@@ -1,27 +1,28 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { McpHarness } from '../../helpers/mcp-harness';
-import { CATALOG_TOOLS } from '../../helpers/catalog-tools';
+import { CATALOG_TOOLS, catalogNames, featureOf } from '../../helpers/catalog-tools';
 
 type Listed = {
   name: string;
   title?: string;
   annotations?: Record<string, unknown>;
   _meta?: Record<string, unknown>;
-  inputSchema: { properties?: Record<string, unknown> };
+  inputSchema: { properties?: Record<string, unknown>; required?: string[] };
 };
 
-async function listAt(safety: 'readonly' | 'mutating' | 'destructive', promptsAsTools = false): Promise<Listed[]> {
-  const h = await McpHarness.start({ config: { safety, promptsAsTools }, socket: 'tmux-mcp-test-catalog-unused' });
+// A configured host turns the `hosts` feature on: `host` and list_hosts (docs/reference/protocol.md#features).
+// Nothing here connects to it.
+const HOSTS = ['user@catalog-host.invalid'];
+
+async function listAt(safety: 'readonly' | 'mutating' | 'destructive', promptsAsTools = false, hosts: string[] = HOSTS): Promise<Listed[]> {
+  const h = await McpHarness.start({ config: { safety, promptsAsTools, hosts }, socket: 'tmux-mcp-test-catalog-unused' });
   try {
     return (await h.client.listTools()).tools;
   } finally {
     await h.close();
   }
 }
-
-const RANK = { readonly: 0, mutating: 1, destructive: 2 } as const;
-const expected = (max: keyof typeof RANK) => CATALOG_TOOLS.filter((t) => RANK[t[1]] <= RANK[max]).map((t) => t[0]);
 
 describe('the tool catalog (docs/reference/tools.md#catalog)', () => {
   let all: Listed[];
@@ -32,17 +33,34 @@ describe('the tool catalog (docs/reference/tools.md#catalog)', () => {
   it('has the counts per tier: 23 readonly, 30 mutating, 5 destructive (the reference catalog plus wait_for_idle and list_hosts)', () => {
     const count = (tier: string) => CATALOG_TOOLS.filter((t) => t[1] === tier).length;
     expect([count('readonly'), count('mutating'), count('destructive')]).toEqual([23, 30, 5]);
-    expect(all).toHaveLength(58);
+    expect(all).toHaveLength(CATALOG_TOOLS.length);
   });
 
   it.each(['readonly', 'mutating', 'destructive'] as const)(
-    'lists exactly the catalog names at tier %s, in registration order',
+    'lists exactly the catalog names at tier %s, in registration order (hosts configured)',
     async (tier) => {
       const names = (tier === 'destructive' ? all : await listAt(tier)).map((t) => t.name);
-      expect(names).toEqual(expected(tier));
+      expect(names).toEqual(catalogNames(tier, ['hosts']));
       expect(names).toHaveLength({ readonly: 23, mutating: 53, destructive: 58 }[tier]);
     },
   );
+
+  it.each(['readonly', 'mutating', 'destructive'] as const)(
+    'without hosts lists the catalog names at tier %s minus list_hosts, and no tool takes host (docs/reference/protocol.md#features)',
+    async (tier) => {
+      const listed = await listAt(tier, false, []);
+      const names = listed.map((t) => t.name);
+      expect(names).toEqual(catalogNames(tier));
+      expect(names).not.toContain('list_hosts');
+      expect(names).toHaveLength(catalogNames(tier, ['hosts']).length - 1);
+      for (const t of listed)
+        expect({ name: t.name, host: 'host' in (t.inputSchema.properties ?? {}) }).toEqual({ name: t.name, host: false });
+    },
+  );
+
+  it('marks only list_hosts as needing a feature', () => {
+    expect(CATALOG_TOOLS.filter((t) => featureOf(t[7])).map((t) => [t[0], featureOf(t[7])])).toEqual([['list_hosts', 'hosts']]);
+  });
 
   it('gives every tool the catalog title, annotations and tier tag', () => {
     const byName = new Map(all.map((t) => [t.name, t]));
@@ -68,7 +86,7 @@ describe('the tool catalog (docs/reference/tools.md#catalog)', () => {
     expect(t.inputSchema).toEqual({ type: 'object', properties: {}, additionalProperties: false });
   });
 
-  it('every tool that takes socket_name (and list_servers) takes host, nullable with default null, right after socket_name', () => {
+  it('with hosts, every tool that takes socket_name (and list_servers) takes host, optional and nullable (absent means null), right after socket_name', () => {
     for (const t of all) {
       const keys = Object.keys(t.inputSchema.properties ?? {});
       if (!keys.includes('socket_name') && t.name !== 'list_servers') {
@@ -77,10 +95,10 @@ describe('the tool catalog (docs/reference/tools.md#catalog)', () => {
       }
       const after = t.name === 'list_servers' ? keys.length - 1 : keys.indexOf('socket_name') + 1;
       expect({ name: t.name, at: keys.indexOf('host') }).toEqual({ name: t.name, at: after });
-      expect([t.name, t.inputSchema.properties!.host]).toEqual([
-        t.name,
-        expect.objectContaining({ anyOf: [{ type: 'string' }, { type: 'null' }], default: null }),
-      ]);
+      // docs/reference/protocol.md#nullable-parameters: a type array with null, no default, not required.
+      const host = t.inputSchema.properties!.host as Record<string, unknown>;
+      expect([t.name, host.type, 'default' in host]).toEqual([t.name, ['string', 'null'], false]);
+      expect({ name: t.name, required: (t.inputSchema.required ?? []).includes('host') }).toEqual({ name: t.name, required: false });
     }
   });
 
@@ -108,7 +126,7 @@ describe('the tool catalog (docs/reference/tools.md#catalog)', () => {
 
   it('adds list_prompts and get_prompt as readonly tools when prompts-as-tools is on (docs/reference/resources-and-prompts.md#prompts-as-tools)', async () => {
     const names = (await listAt('readonly', true)).map((t) => t.name);
-    expect(names).toEqual(expect.arrayContaining(['list_prompts', 'get_prompt']));
+    expect(names).toEqual([...catalogNames('readonly', ['hosts']), 'list_prompts', 'get_prompt']);
     expect(names).toHaveLength(25);
   });
 });

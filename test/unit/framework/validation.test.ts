@@ -21,7 +21,7 @@ class Dto {
 }
 
 describe('input schema (docs/reference/protocol.md#input-schemas)', () => {
-  it('is strict, inlines nested DTOs and carries defaults and anyOf-null', () => {
+  it('is strict, inlines nested DTOs and carries defaults and nullable type arrays (docs/reference/protocol.md#nullable-parameters)', () => {
     const s = objectSchema(Dto) as {
       additionalProperties: unknown;
       required: string[];
@@ -30,15 +30,33 @@ describe('input schema (docs/reference/protocol.md#input-schemas)', () => {
     expect(s.additionalProperties).toBe(false);
     expect(s.required).toEqual(['name']);
     expect(s.properties.name).toEqual({ type: 'string', description: 'the name' });
-    expect(s.properties.max_lines).toEqual({ anyOf: [{ type: 'integer', minimum: 1 }, { type: 'null' }], default: 500 });
+    expect(s.properties.max_lines).toEqual({ type: ['integer', 'null'], minimum: 1, default: 500 });
     expect(s.properties.on_error).toEqual({ type: 'string', enum: ['stop', 'continue'], default: 'stop' });
-    expect(s.properties.filters.anyOf).toEqual([
-      { type: 'object', additionalProperties: { type: 'string' } },
-      { type: 'string' },
-      { type: 'null' },
-    ]);
+    // One type array for the union of kinds; additionalProperties constrains the object kind only.
+    expect(s.properties.filters).toEqual({ type: ['object', 'string', 'null'], additionalProperties: { type: 'string' } });
+    // Index and size: the integer kind has its minimum, the string kind its pattern; absent means null.
+    expect(s.properties.window_index).toEqual({ type: ['integer', 'string', 'null'], minimum: 0, pattern: '^\\d+$' });
+    expect(s.properties.size).toEqual({ type: ['integer', 'string', 'null'], minimum: 1, pattern: '^\\d+%?$' });
+    expect(s.properties.title.type).toEqual(['string', 'null']);
+    expect(typeof s.properties.title.pattern).toBe('string');
+    expect(s.properties.text).toEqual({ type: ['string', 'null'] });
     expect(s.properties.ops.items).toMatchObject({ type: 'object', additionalProperties: false, required: ['keys'] });
-    expect(JSON.stringify(s)).not.toContain('$ref');
+    const text = JSON.stringify(s);
+    expect(text).not.toContain('$ref');
+    expect(text).not.toContain('anyOf');
+    expect(text).not.toContain('"default":null');
+  });
+
+  it('puts null in a nullable enum and its type array (docs/reference/protocol.md#nullable-parameters)', () => {
+    class WithEnum {
+      @Param({ enum: ['a', 'b'], nullable: true, default: null }) mode!: string | null;
+    }
+    const s = objectSchema(WithEnum) as { properties: Record<string, unknown>; required?: string[] };
+    expect(s.properties.mode).toEqual({ type: ['string', 'null'], enum: ['a', 'b', null] });
+    expect(s.required ?? []).toEqual([]);
+    expect(validateDto(WithEnum, {}).value).toMatchObject({ mode: null });
+    expect(validateDto(WithEnum, { mode: null }).violations).toEqual([]);
+    expect(validateDto(WithEnum, { mode: 'c' }).violations[0]).toMatchObject({ loc: ['mode'], type: 'literal_error' });
   });
 });
 
