@@ -54,7 +54,10 @@ describe('pipe_pane', () => {
 
   it("says where its command runs: on the pane's host (docs/reference/tools.md#host)", async () => {
     const { tools } = await h.client.listTools();
-    expect(tools.find((t) => t.name === 'pipe_pane')?.description).toContain("The piping command runs on the pane's host");
+    // The short schema carries it on output_path (docs/reference/protocol.md#schemas).
+    const pipe = tools.find((t) => t.name === 'pipe_pane')!;
+    const outputPath = (pipe.inputSchema.properties as Record<string, { description?: string }>).output_path;
+    expect(outputPath.description).toContain("on the pane's machine");
   });
 
   it('pipes output to a file and confirms; null stops piping', async () => {
