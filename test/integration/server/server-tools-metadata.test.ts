@@ -15,7 +15,9 @@ const TABLE: Record<string, { tier: string; hints: Hints; title: string }> = {
 describe('server family metadata', () => {
   let h: McpHarness;
   beforeAll(async () => {
-    h = await McpHarness.start({ config: { safety: 'destructive' } });
+    // A configured host (never contacted here) turns on `host` and list_hosts, both part of this
+    // family (docs/reference/protocol.md#features).
+    h = await McpHarness.start({ config: { safety: 'destructive', hosts: ['user@server-meta.invalid'] } });
   });
   afterAll(() => h.close());
 
@@ -59,14 +61,29 @@ describe('server family metadata', () => {
       additionalProperties: boolean;
     };
     expect(cs.additionalProperties).toBe(false);
-    expect(cs.properties.x).toMatchObject({ default: null });
-    expect(JSON.stringify(cs.properties.x)).toContain('"minimum":1');
+    // Nullable and optional, absent means null: a type array, no default (docs/reference/protocol.md#nullable-parameters).
+    expect(cs.properties.x).toMatchObject({ type: ['integer', 'null'], minimum: 1 });
+    expect(cs.properties.x).not.toHaveProperty('default');
     expect(cs.properties.suppress_persistent_history).toMatchObject({ type: 'boolean', default: false });
     const ls = tools.find((t) => t.name === 'list_servers')!.inputSchema as unknown as {
       properties: Record<string, Record<string, unknown>>;
     };
-    for (const host of [cs.properties.host, ls.properties.host])
-      expect(host).toMatchObject({ anyOf: [{ type: 'string' }, { type: 'null' }], default: null });
+    for (const host of [cs.properties.host, ls.properties.host]) {
+      expect(host).toMatchObject({ type: ['string', 'null'] });
+      expect(host).not.toHaveProperty('default');
+    }
+  });
+
+  it('without hosts lists no list_hosts and no host parameter (docs/reference/protocol.md#features)', async () => {
+    const plain = await McpHarness.start({ config: { safety: 'destructive' } });
+    try {
+      const { tools } = await plain.client.listTools();
+      expect(tools.map((t) => t.name).filter((n) => n in TABLE)).toEqual(Object.keys(TABLE).filter((n) => n !== 'list_hosts'));
+      for (const t of tools.filter((x) => x.name in TABLE))
+        expect([t.name, 'host' in (t.inputSchema.properties ?? {})]).toEqual([t.name, false]);
+    } finally {
+      await plain.close();
+    }
   });
 
   it('declares list outputs and string outputs (docs/reference/protocol.md#output-schemas)', async () => {
