@@ -1,4 +1,4 @@
-import { isValidLayout } from '../../../src/tools/window/layout-validator';
+import { BUILTIN_LAYOUTS, isValidLayout } from '../../../src/tools/window/layout-validator';
 import { McpHarness } from '../../helpers/mcp-harness';
 
 type ListedTool = {
@@ -64,17 +64,20 @@ describe('window family metadata (docs/reference/tools.md#window-tools, docs/ref
     expect(d).toMatch(/terminal|shell|scrollback|multiplexer|workspace/);
   });
 
-  it("select_layout's advertised custom layout example passes its own check (docs/reference/tools.md#select_layout)", () => {
-    const d = String(tool('select_layout').inputSchema.properties!.layout.description);
-    const example = /e\.g\. '([^']+)'/.exec(d)?.[1];
-    expect(example).toBeDefined();
-    expect(isValidLayout(example!)).toBe(true);
+  it('select_layout advertises exactly the presets it accepts, and any custom example passes its own check (docs/reference/tools.md#select_layout)', () => {
+    const t = tool('select_layout');
+    const d = `${t.description ?? ''} ${String(t.inputSchema.properties!.layout.description)}`;
+    for (const preset of BUILTIN_LAYOUTS) expect([preset, d.includes(preset)]).toEqual([preset, true]);
+    for (const named of d.match(/\b(?:even|main)-\w+|\btiled\b/g) ?? []) expect([named, isValidLayout(named)]).toEqual([named, true]);
+    // The short descriptions carry no custom example (docs/reference/protocol.md#schemas); one, if
+    // it comes back, must be a layout the tool takes.
+    for (const [, example] of d.matchAll(/e\.g\. '([^']+)'/g)) expect([example, isValidLayout(example)]).toEqual([example, true]);
   });
 
   it('schemas: parameter names, required ids, defaults (docs/reference/tools.md#window-tools)', () => {
     const props = (n: string) => Object.keys(tool(n).inputSchema.properties ?? {});
-    expect(props('list_panes')).toEqual(['session_name', 'session_id', 'window_id', 'window_index', 'socket_name', 'host', 'filters']);
-    expect(props('get_window_info')).toEqual(['window_id', 'window_index', 'session_name', 'session_id', 'socket_name', 'host']);
+    expect(props('list_panes')).toEqual(['session_name', 'session_id', 'window_id', 'window_index', 'socket_name', 'filters']);
+    expect(props('get_window_info')).toEqual(['window_id', 'window_index', 'session_name', 'session_id', 'socket_name']);
     expect(props('split_window')).toEqual([
       'pane_id',
       'session_name',
@@ -86,23 +89,13 @@ describe('window family metadata (docs/reference/tools.md#window-tools, docs/ref
       'start_directory',
       'shell',
       'socket_name',
-      'host',
       'environment',
       'suppress_persistent_history',
     ]);
-    expect(props('rename_window')).toEqual(['new_name', 'window_id', 'window_index', 'session_name', 'session_id', 'socket_name', 'host']);
-    expect(props('kill_window')).toEqual(['window_id', 'socket_name', 'host']);
-    expect(props('select_layout')).toEqual(['layout', 'window_id', 'window_index', 'session_name', 'session_id', 'socket_name', 'host']);
-    expect(props('resize_window')).toEqual([
-      'window_id',
-      'window_index',
-      'session_name',
-      'session_id',
-      'height',
-      'width',
-      'socket_name',
-      'host',
-    ]);
+    expect(props('rename_window')).toEqual(['new_name', 'window_id', 'window_index', 'session_name', 'session_id', 'socket_name']);
+    expect(props('kill_window')).toEqual(['window_id', 'socket_name']);
+    expect(props('select_layout')).toEqual(['layout', 'window_id', 'window_index', 'session_name', 'session_id', 'socket_name']);
+    expect(props('resize_window')).toEqual(['window_id', 'window_index', 'session_name', 'session_id', 'height', 'width', 'socket_name']);
     expect(props('move_window')).toEqual([
       'window_id',
       'window_index',
@@ -111,26 +104,20 @@ describe('window family metadata (docs/reference/tools.md#window-tools, docs/ref
       'destination_index',
       'destination_session',
       'socket_name',
-      'host',
     ]);
     expect(tool('kill_window').inputSchema.required).toEqual(['window_id']);
     expect(tool('rename_window').inputSchema.required).toEqual(['new_name']);
     expect(tool('select_layout').inputSchema.required).toEqual(['layout']);
     for (const n of WINDOW_TOOLS) expect(tool(n).inputSchema.additionalProperties).toBe(false);
     const split = tool('split_window').inputSchema.properties!;
-    expect(split.direction).toMatchObject({
-      anyOf: [{ type: 'string', enum: ['above', 'below', 'left', 'right'] }, { type: 'null' }],
-      default: null,
-    });
+    // Nullable, optional, absent means null (docs/reference/protocol.md#nullable-parameters).
+    expect(split.direction).toMatchObject({ type: ['string', 'null'], enum: ['above', 'below', 'left', 'right', null] });
+    expect(split.direction).not.toHaveProperty('default');
     expect(split.suppress_persistent_history).toMatchObject({ type: 'boolean', default: false });
-    for (const n of WINDOW_TOOLS)
-      expect([n, tool(n).inputSchema.properties!.host]).toEqual([
-        n,
-        expect.objectContaining({ anyOf: [{ type: 'string' }, { type: 'null' }], default: null }),
-      ]);
+    // No hosts configured, so no `host` (docs/reference/protocol.md#features); with hosts its place and
+    // shape are checked for every tool in test/integration/framework/tool-catalog.test.ts.
+    for (const n of WINDOW_TOOLS) expect([n, 'host' in tool(n).inputSchema.properties!]).toEqual([n, false]);
     expect(tool('move_window').inputSchema.properties!.destination_index).toMatchObject({ default: '' });
-    expect(tool('resize_window').inputSchema.properties!.height).toMatchObject({
-      anyOf: [{ type: 'integer', minimum: 1 }, { type: 'null' }],
-    });
+    expect(tool('resize_window').inputSchema.properties!.height).toMatchObject({ type: ['integer', 'null'], minimum: 1 });
   });
 });
