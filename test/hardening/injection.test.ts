@@ -25,15 +25,19 @@ const COMMANDS_BY_DESIGN = new Set(['keys', 'text', 'command', 'content', 'shell
 type Json = Record<string, unknown>;
 interface Prop {
   anyOf?: Prop[];
-  type?: string;
-  enum?: string[];
+  type?: string | string[];
+  enum?: unknown[];
   pattern?: string;
   items?: Prop;
 }
 
-const takesString = (p: Prop): boolean => (p.type === 'string' && !p.enum && !p.pattern) || (p.anyOf ?? []).some(takesString);
-const takesStringList = (p: Prop): boolean => (p.type === 'array' && p.items?.type === 'string') || (p.anyOf ?? []).some(takesStringList);
-const takesMap = (p: Prop): boolean => p.type === 'object' || (p.anyOf ?? []).some(takesMap);
+// A type array is a union whose keywords each constrain one type (docs/reference/protocol.md#schemas):
+// `pattern` binds the string kind, `items` the array kind.
+const has = (p: Prop, t: string): boolean => (Array.isArray(p.type) ? p.type.includes(t) : p.type === t);
+const takesString = (p: Prop): boolean => (has(p, 'string') && !p.enum && !p.pattern) || (p.anyOf ?? []).some(takesString);
+const takesStringList = (p: Prop): boolean =>
+  (has(p, 'array') && p.items !== undefined && has(p.items, 'string')) || (p.anyOf ?? []).some(takesStringList);
+const takesMap = (p: Prop): boolean => has(p, 'object') || (p.anyOf ?? []).some(takesMap);
 
 describe('names, paths, patterns, channels and buffer names never run anything', () => {
   const tmux = new HardenedTmux();

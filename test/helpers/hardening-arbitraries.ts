@@ -2,7 +2,8 @@ import fc from 'fast-check';
 
 /**
  * fast-check arbitraries for tool arguments, derived from each tool's advertised inputSchema
- * (the JSON Schema subset our framework emits: type, anyOf, enum, pattern, minimum,
+ * (the JSON Schema subset our framework emits: type — one or a type array whose other keywords
+ * each constrain one type, docs/reference/protocol.md#schemas — anyOf, enum, pattern, minimum,
  * exclusiveMinimum, maximum, items, properties/required, additionalProperties), plus hostile
  * strings and mutations (wrong types, unknown keys, dropped required keys, huge strings, control
  * characters, lone surrogates).
@@ -14,9 +15,9 @@ import fc from 'fast-check';
  */
 
 export type Schema = Record<string, unknown> & {
-  type?: string;
+  type?: string | string[];
   anyOf?: Schema[];
-  enum?: string[];
+  enum?: unknown[];
   pattern?: string;
   minimum?: number;
   exclusiveMinimum?: number;
@@ -128,6 +129,9 @@ export function schemaArb(s: Schema, env: GenEnv, key = '', tool = ''): fc.Arbit
   const pin = env.pinnedFor?.[tool]?.[key] ?? env.pinned[key];
   if (pin) return pin;
   if (s.anyOf) return fc.oneof(...s.anyOf.map((b) => schemaArb(b, env, key, tool)));
+  // A type array is a union: one branch per type, each reading only its own keywords (`null` joins
+  // a nullable enum, so the enum branch covers it).
+  if (Array.isArray(s.type) && !s.enum) return fc.oneof(...s.type.map((t) => schemaArb({ ...s, type: t }, env, key, tool)));
   if (s.enum) return fc.oneof({ arbitrary: fc.constantFrom(...s.enum), weight: 4 }, { arbitrary: hostileString, weight: 1 });
   switch (s.type) {
     case 'null':
