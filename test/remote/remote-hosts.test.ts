@@ -110,10 +110,25 @@ describeSsh('list_hosts and host errors', () => {
       expect(await h.ok('list_sessions', { host: null })).toEqual(local);
     });
 
-    it("with no host configured the list reads 'none'", async () => {
+    it("with no host configured a tool refuses host as an unknown argument, list_hosts is unknown, a resource's host reads 'none'", async () => {
+      // No hosts: no `host` parameter and no list_hosts (docs/reference/protocol.md#features).
       const bare = await start({ socket: tmux.socket });
-      expect((await bare.err('get_server_info', { host: sshd.host })).text).toBe(notConfigured(`'${sshd.host}'`, 'none'));
-      expect((await bare.ok<{ result: unknown[] }>('list_hosts')).result).toHaveLength(1);
+      const e = await bare.err('get_server_info', { host: sshd.host });
+      expect(e.text).toBe(
+        '1 validation error for get_server_info\nhost\n  Extra inputs are not permitted [type=extra_forbidden]\nRemove or correct the unrecognized argument(s): host.',
+      );
+      expect(e.meta).toMatchObject({ error_type: 'ValidationError', expected: true });
+      const unknown = await bare.client.callTool({ name: 'list_hosts', arguments: {} }).then(
+        () => undefined,
+        (x: { code: number; message: string }) => x,
+      );
+      expect(unknown?.code).toBe(-32602);
+      expect(unknown?.message).toContain('list_hosts');
+      const err = await bare.client.readResource({ uri: `tmux://sessions?host=${sshd.host}` }).then(
+        () => undefined,
+        (x: { code: number; message: string }) => x,
+      );
+      expect(err?.message).toBe(`MCP error -32602: ${notConfigured(`'${sshd.host}'`, 'none')}`);
     });
 
     it('a resource read with an unknown host is invalid params (-32602) with the same text', async () => {
