@@ -293,3 +293,43 @@ describe('input schemas and validation agree (property test over every tool)', (
       expect(codes).toContain(code);
   });
 });
+
+describe('without hosts, schemas and validation agree that host does not exist (docs/reference/protocol.md#features)', () => {
+  let app: TmuxMcpServer;
+  let tools: { name: string; schema: Schema; input: Class; resolve: (t: symbol) => unknown }[];
+  let features: ReadonlySet<string> | undefined;
+
+  beforeAll(async () => {
+    app = await createServer({
+      config: { safety: 'destructive', promptsAsTools: true, socketName: 'tmux-mcp-test-schema-agreement', hosts: [] },
+      plugins: [examplePlugin],
+    });
+    const c: DependencyContainer = app.container;
+    features = enabledFeatures(c);
+    tools = app.dispatcher
+      .list()
+      .map((d) => ({ name: d.name, schema: d.inputSchema, input: d.meta.input, resolve: (t: symbol) => c.resolve(t) }));
+  });
+  afterAll(() => app.close());
+
+  it('lists every tool but list_hosts, and no schema has host', () => {
+    expect(tools.map((t) => t.name).sort()).toEqual(
+      [...CATALOG_TOOLS.map((t) => t[0]).filter((n) => n !== 'list_hosts'), 'list_prompts', 'get_prompt', 'pane_tree'].sort(),
+    );
+    for (const t of tools) expect([t.name, 'host' in (t.schema.properties ?? {})]).toEqual([t.name, false]);
+  });
+
+  it('a schema-valid value plus host is rejected by the schema and by validation, as host:extra_forbidden only', () => {
+    for (const t of tools) {
+      fc.assert(
+        fc.property(arb(t.schema), fc.constantFrom<unknown>(null, 'local', 'user@box'), (raw, host) => {
+          const v = { ...(wire(raw) as Record<string, unknown>), host };
+          if (accepts(t.schema, v)) throw new Error(`${t.name}: the schema accepts host`);
+          const got = validateDto(t.input, v, t.resolve, features).violations.map((x) => `${x.loc.join('.')}:${x.type}`);
+          if (got.length !== 1 || got[0] !== 'host:extra_forbidden') throw new Error(`${t.name}: host gave ${JSON.stringify(got)}`);
+        }),
+        { numRuns: 10, seed: 20261124 },
+      );
+    }
+  });
+});
