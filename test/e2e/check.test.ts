@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { freePort } from '../helpers/sshd-fixture';
 import { TmuxFixture } from '../helpers/tmux-fixture';
+import { catalogNames, CATALOG_TOOLS } from '../helpers/catalog-tools';
 import { CLI, minimalEnv, runCli } from '../helpers/cli-process';
 
 const ROOT = join(__dirname, '..', '..');
@@ -61,7 +62,13 @@ describe('tmux-mcp --check (docs/reference/configuration.md#check)', () => {
       expect.stringMatching(/^binary \| .*tmux 3\./),
       expect.stringMatching(/running, 1 session$/),
     ]);
-    expect(section(r.stdout, 'Tools')).toEqual(['58 tools | 23 readonly, 30 mutating, 5 destructive; 58 visible at tier destructive']);
+    // No hosts configured: list_hosts is not registered (docs/reference/protocol.md#features).
+    const names = catalogNames('destructive');
+    const per = (tier: string) => CATALOG_TOOLS.filter((t) => t[1] === tier && names.includes(t[0])).length;
+    expect(section(r.stdout, 'Tools')).toEqual([
+      `${names.length} tools | ${per('readonly')} readonly, ${per('mutating')} mutating, ${per('destructive')} destructive; ${names.length} visible at tier destructive`,
+    ]);
+    expect(names).toHaveLength(57);
     expect(r.stdout.trimEnd().endsWith('No problems found.')).toBe(true);
     expect(r.code).toBe(0);
   });
@@ -97,7 +104,12 @@ describe('tmux-mcp --check (docs/reference/configuration.md#check)', () => {
       minimalEnv({ TMUX_MCP_SOCKET: tmux.socket }),
     );
     const rows = section(r.stdout, 'Plugins');
-    expect(rows[0]).toMatch(/^tmux-mcp:core \| 58 tools, \d+ interceptors, 0 error mappers, 6 resources, 4 prompts$/);
+    // Registered, whatever the tier; list_hosts only with hosts configured (docs/reference/protocol.md#features).
+    expect(rows[0]).toMatch(
+      new RegExp(
+        `^tmux-mcp:core \\| ${catalogNames('destructive').length} tools, \\d+ interceptors, 0 error mappers, 6 resources, 4 prompts$`,
+      ),
+    );
     expect(rows[1]).toMatch(/^example-pane-tree \(.*custom-tool.index\.js\) (\| )?1 tool \(pane_tree\), 0 interceptors/);
     expect(r.code).toBe(0);
   });

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { TmuxFixture } from '../helpers/tmux-fixture';
-import { CATALOG_TOOLS } from '../helpers/catalog-tools';
+import { catalogNames } from '../helpers/catalog-tools';
 import { CLI, minimalEnv } from '../helpers/cli-process';
 
 // A real MCP client nobody here wrote: the MCP Inspector CLI, pinned as a dev dependency
@@ -42,10 +42,12 @@ describe('MCP Inspector CLI', () => {
   it('lists the tools', async () => {
     const { result } = await inspect(['--socket-name', tmux.socket], ['--method', 'tools/list']);
     const names = (result.tools as { name: string }[]).map((t) => t.name);
-    // The default tier (mutating): the catalog without its destructive tools, in registration order.
-    expect(names).toHaveLength(53);
-    expect(names).toEqual(CATALOG_TOOLS.filter((t) => t[1] !== 'destructive').map((t) => t[0]));
-    expect(names).toEqual(expect.arrayContaining(['list_hosts', 'list_sessions', 'send_keys', 'wait_for_text']));
+    // The default tier (mutating) without hosts: the catalog without its destructive tools and
+    // list_hosts (docs/reference/protocol.md#features), in registration order.
+    expect(names).toEqual(catalogNames('mutating'));
+    expect(names).toHaveLength(52);
+    expect(names).toEqual(expect.arrayContaining(['list_sessions', 'send_keys', 'wait_for_text']));
+    expect(names).not.toContain('list_hosts');
   }, 60_000);
 
   it('calls list_sessions on the private server, and shows the server stderr', async () => {
