@@ -3,11 +3,14 @@ import { Tool } from '../../../src/framework/decorators/tool.decorator';
 import { ExpectedToolError } from '../../../src/framework/errors/tool-errors';
 import { definePlugin } from '../../../src/framework/plugins/plugin';
 import { TOOL_CLASSES } from '../../../src/framework/tokens';
+import { HOSTS_FEATURE } from '../../../src/tools/common/common-params';
 
 /** Test-only tools of every tier, so the batch rules do not depend on other families' progress. */
 class KeysInput {
   @Param({ type: 'string' }) keys!: string;
   @Param({ type: 'string', nullable: true, default: null }) pane_id!: string | null;
+  /** Only with hosts configured (docs/reference/protocol.md#features): else an unknown argument. */
+  @Param({ type: 'string', nullable: true, default: null, feature: HOSTS_FEATURE }) via!: string | null;
 }
 
 @Tool('mutating', { title: 'Fake Mutate' })
@@ -69,10 +72,27 @@ export class FakeBigTool {
   }
 }
 
+class FeaturedInput {
+  /** A nullable enum: `{"type": ["string", "null"], "enum": ["a", "b", null]}` (docs/reference/protocol.md#nullable-parameters). */
+  @Param({ enum: ['a', 'b'], nullable: true, default: null }) mode!: 'a' | 'b' | null;
+}
+
+/** Listed and callable only with hosts configured (docs/reference/protocol.md#features). */
+@Tool('readonly', { title: 'Fake Featured', feature: HOSTS_FEATURE })
+export class FakeFeaturedTool {
+  static toolName = 'fake_featured';
+  static description = 'Readonly test tool that needs the hosts feature.';
+  static Input = FeaturedInput;
+  static Output = String;
+  async execute(i: FeaturedInput): Promise<string> {
+    return `mode ${String(i.mode)}`;
+  }
+}
+
 export const fakesPlugin = definePlugin({
   name: 'batch-test-fakes',
   register(container) {
-    for (const t of [FakeMutateTool, FakeDestroyTool, FakeWaitTool, FakeFailTool, FakeBigTool])
+    for (const t of [FakeMutateTool, FakeDestroyTool, FakeWaitTool, FakeFailTool, FakeBigTool, FakeFeaturedTool])
       container.register(TOOL_CLASSES, { useValue: t });
   },
 });

@@ -236,6 +236,28 @@ describe('batch wrappers (docs/reference/tools.md#batch-wrappers)', () => {
     expect(all).not.toContain('SECRET');
   });
 
+  it('without hosts, a row naming a feature tool is unknown and a feature argument is extra (docs/reference/protocol.md#features)', async () => {
+    const r = await h.ok<Batch>(RO, {
+      operations: [
+        { tool: 'fake_featured' },
+        { tool: 'list_hosts' },
+        { tool: 'list_sessions', arguments: { host: 'local' } },
+        { tool: 'list_sessions' },
+      ],
+      on_error: 'continue',
+    });
+    expect(r.results.map((x) => x.error?.split('\n').slice(0, 3).join('\n') ?? null)).toEqual([
+      "Unknown tool: 'fake_featured'",
+      "Unknown tool: 'list_hosts'",
+      '1 validation error for list_sessions\nhost\n  Extra inputs are not permitted [type=extra_forbidden]',
+      null,
+    ]);
+    const m = await h.ok<Batch>(MUT, { operations: [{ tool: 'fake_mutate', arguments: { keys: 'x', via: 'y' } }] });
+    expect(m.results[0].error).toContain(
+      '1 validation error for fake_mutate\nvia\n  Extra inputs are not permitted [type=extra_forbidden]',
+    );
+  });
+
   it('nested calls share the request id in their audit records', async () => {
     logs.length = 0;
     await h.ok<Batch>(RO, { operations: [{ tool: 'list_sessions' }] });
@@ -304,5 +326,50 @@ describe('batch wrappers at safety readonly', () => {
     expect(off.text).toBe(
       "Tool 'call_mutating_tools_batch' is not available at the current safety level (readonly). Start the server with TMUX_MCP_SAFETY=mutating to enable it.",
     );
+  });
+});
+
+describe('batch wrappers with hosts configured (docs/reference/protocol.md#features)', () => {
+  const tmux = new TmuxFixture();
+  let h: McpHarness;
+
+  beforeAll(async () => {
+    tmux.start('alpha');
+    // A configured host, never contacted: it turns the hosts feature on.
+    h = await McpHarness.start({
+      socket: tmux.socket,
+      config: { safety: 'mutating', hosts: ['user@batch-host.invalid'] },
+      plugins: [fakesPlugin],
+    });
+  });
+  afterAll(async () => {
+    await h.close();
+    tmux.kill();
+  });
+
+  it('lists the feature tool and field, and rows reach them (a nullable enum takes null or a member)', async () => {
+    const tools = (await h.client.listTools()).tools;
+    const featured = tools.find((t) => t.name === 'fake_featured');
+    expect(featured?.inputSchema.properties?.mode).toEqual({ type: ['string', 'null'], enum: ['a', 'b', null] });
+    expect(tools.find((t) => t.name === 'fake_mutate')?.inputSchema.properties?.via).toEqual({ type: ['string', 'null'] });
+    const r = await h.ok<Batch>(MUT, {
+      operations: [
+        { tool: 'fake_featured' },
+        { tool: 'fake_featured', arguments: { mode: 'b' } },
+        { tool: 'fake_featured', arguments: { mode: null } },
+        { tool: 'fake_featured', arguments: { mode: 'c' } },
+        { tool: 'fake_mutate', arguments: { keys: 'xy', via: null } },
+        { tool: 'list_hosts' },
+      ],
+      on_error: 'continue',
+    });
+    expect(r.results.slice(0, 3).map((x) => x.structured_content)).toEqual([
+      { result: 'mode null' },
+      { result: 'mode b' },
+      { result: 'mode null' },
+    ]);
+    expect(r.results[3].error).toContain("mode\n  Input should be 'a' or 'b' [type=literal_error]");
+    expect(r.results[4]).toMatchObject({ success: true, structured_content: { result: 'sent 2 chars' } });
+    expect(r.results[5].success).toBe(true);
   });
 });
