@@ -8,6 +8,7 @@ import { paneLastLine } from './pane-progress';
 import { limitLines } from './capture-limits';
 import { inTrimRiskBand, PaneState, PaneStateService } from './pane-state.service';
 import { TargetArgs, TargetResolver } from './target-resolver.service';
+import { TmuxTimeout } from '../tmux/tmux-errors';
 import { WaitBoundedEngine, WaitCancelled } from './wait-bounded-engine';
 import { WaitWakeup } from './wait-wakeup';
 
@@ -141,30 +142,41 @@ export class WaitForTextService {
       // capture (or after a quiet spell) is re-checked at once. Measuring the gap from the entry
       // capture held a lone event printed just after entry for up to EVENT_GAP_MS (bench 4b).
       let lastWasEvent = false;
-      await tick();
-      while (outcome === null) {
-        const now = performance.now();
-        if (now >= deadline) break;
-        const nextPoll = engine.hasEvents ? Infinity : lastTick + spec.intervalMs;
-        const nextBeat = lastBeat + HEARTBEAT_MS;
-        const nextProgress = ctx.progress.enabled ? lastProgress + PROGRESS_MS : Infinity;
-        const why = await wake.sleep(Math.min(nextPoll, nextBeat, nextProgress, deadline) - now);
-        if (ctx.signal.aborted) throw new WaitCancelled();
-        if (performance.now() - lastProgress >= PROGRESS_MS) {
-          lastProgress = performance.now();
-          await progress();
+      // A look that tmux answered too slowly to finish before the wait's own deadline (a busy
+      // machine) ends the wait as a timeout, not as an error (docs/reference/configuration.md#command-deadline).
+      const look = async (): Promise<boolean> => {
+        try {
+          await tick();
+          return true;
+        } catch (err) {
+          if (err instanceof TmuxTimeout && performance.now() >= deadline) return false;
+          throw err;
         }
-        // Woken only for progress (or a timer a hair early): no check yet.
-        const woke = performance.now();
-        if (why === 'timer' && woke < nextPoll && woke < nextBeat && woke < deadline) continue;
-        const gap = Math.min(lastTick + EVENT_GAP_MS, deadline) - performance.now();
-        if (engine.hasEvents && lastWasEvent && gap > 0) await wake.pause(gap);
-        lastWasEvent = why === 'event';
-        if (ctx.signal.aborted) throw new WaitCancelled();
-        if (performance.now() >= nextBeat) lastBeat = performance.now();
-        lastTick = performance.now();
-        await tick();
-      }
+      };
+      if (await look())
+        while (outcome === null) {
+          const now = performance.now();
+          if (now >= deadline) break;
+          const nextPoll = engine.hasEvents ? Infinity : lastTick + spec.intervalMs;
+          const nextBeat = lastBeat + HEARTBEAT_MS;
+          const nextProgress = ctx.progress.enabled ? lastProgress + PROGRESS_MS : Infinity;
+          const why = await wake.sleep(Math.min(nextPoll, nextBeat, nextProgress, deadline) - now);
+          if (ctx.signal.aborted) throw new WaitCancelled();
+          if (performance.now() - lastProgress >= PROGRESS_MS) {
+            lastProgress = performance.now();
+            await progress();
+          }
+          // Woken only for progress (or a timer a hair early): no check yet.
+          const woke = performance.now();
+          if (why === 'timer' && woke < nextPoll && woke < nextBeat && woke < deadline) continue;
+          const gap = Math.min(lastTick + EVENT_GAP_MS, deadline) - performance.now();
+          if (engine.hasEvents && lastWasEvent && gap > 0) await wake.pause(gap);
+          lastWasEvent = why === 'event';
+          if (ctx.signal.aborted) throw new WaitCancelled();
+          if (performance.now() >= nextBeat) lastBeat = performance.now();
+          lastTick = performance.now();
+          if (!(await look())) break;
+        }
 
       const found = outcome === 'matched' || outcome === 'any_output';
       const final: WaitOutcome = outcome ?? (sawAlt ? 'alternate_screen' : 'timeout');

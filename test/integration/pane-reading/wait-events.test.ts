@@ -158,6 +158,24 @@ describe('wait_for_text cadence on a fake clock (docs/reference/protocol.md#prog
 
   const gaps = (ts: number[]) => ts.slice(1).map((t, i) => t - ts[i]);
 
+  it('a look that tmux answers too late for the deadline ends the wait as a timeout, not an error (docs/reference/configuration.md#command-deadline)', async () => {
+    jest.useFakeTimers({ doNotFake: ['nextTick', 'queueMicrotask'] });
+    // A busy machine: every look takes 6 s of the (fake) clock, past the 5 s wait and its 1.5 s grace.
+    const slow = quietEngine(false, 1, []);
+    const inner = slow.run.bind(slow);
+    let calls = 0;
+    slow.run = (args, opts) => (++calls > 4 ? new Promise((r) => setTimeout(() => r(inner(args, opts)), 6000)) : inner(args, opts));
+    const resolver = { pane: async () => ({ pane_id: '%1' }) } as unknown as TargetResolver;
+    const waits = new WaitForTextService(resolver, new PaneStateService(), new CaptureService());
+    const run = waits.run(
+      slow,
+      { patterns: [/never/], stop: [], effectiveTimeout: 5, intervalMs: 50, target: { pane_id: '%1' } },
+      context(() => undefined),
+    );
+    await jest.advanceTimersByTimeAsync(20_000);
+    expect(await run).toMatchObject({ found: false, outcome: 'timeout' });
+  });
+
   it('sends progress at least once a second, also while slow polls keep the loop busy', async () => {
     jest.useFakeTimers({ doNotFake: ['nextTick', 'queueMicrotask'] });
     const times = await wait(quietEngine(false, 30, []));
