@@ -129,6 +129,22 @@ function render(r, baseline) {
     out.push(
       `| 5 | cold start, spawn → initialize reply | p50 ${fmt(cs.server.p50, 1)} / p95 ${fmt(cs.server.p95, 1)} | \`node -e 0\` p50 ${fmt(cs.node.p50, 1)} | +${fmt(extra, 1)} ms | ≤ node + 80 ms | ${verdict(extra <= 80, `+${fmt(extra, 1)} ms`)} |`,
     );
+    if (cs.nickgnd) {
+      const vs = Object.keys(cs.peers ?? {})
+        .map((n) => `${n} p50 ${fmt(cs[n].p50, 1)} / p95 ${fmt(cs[n].p95, 1)}`)
+        .join('; ');
+      out.push(
+        `| 5b | cold start against the peers (same loop) | p50 ${fmt(cs.server.p50, 1)} / p95 ${fmt(cs.server.p95, 1)} | ${vs} | ${fmt(cs.ratioToNickgnd, 2)}× nickgnd | p50 ≤ nickgnd | ${verdict(cs.ratioToNickgnd <= 1, `${fmt(cs.ratioToNickgnd, 2)}×`)} |`,
+      );
+    }
+    notes.push(
+      `Bench 5, the same loop: spawn → first tools/list reply (initialize, initialized, tools/list sent as a client does) p50 ${fmt(cs.serverList.p50, 1)} / p95 ${fmt(cs.serverList.p95, 1)} ms.` +
+        (cs.peers
+          ? ` Peers: ${Object.entries(cs.peers)
+              .map(([n, v]) => `${n} ${v}`)
+              .join(', ')}.`
+          : ''),
+    );
   }
   const m = r.memory;
   if (m) {

@@ -4,12 +4,16 @@
  *
  * 1. cli/cli-prepare: flags and environment to config, `--help`/`--version`, and `tmux -V`
  *    started in the background — all without loading the server code.
- * 2. The server half (cli/run-server), loaded by cli/startup: from the esbuild bundle when no
+ * 2. Without plugins or audit log: cli/initialize-front holds stdin and answers a plain first
+ *    `initialize` from build-time facts before any server code loads
+ *    (docs/architecture.md#cold-start).
+ * 3. The server half (cli/run-server), loaded by cli/startup: from the esbuild bundle when no
  *    plugin is configured, else from the tsc output (cold start, bench 5; why, in startup.ts).
  *    Or, with `--check`, the report of cli/run-check.
  */
 import { fail } from './cli/cli-exit';
 import { prepareCli } from './cli/cli-prepare';
+import { loadFacts, startFront } from './cli/initialize-front';
 import { loadServer } from './cli/startup';
 
 function start(): void {
@@ -17,7 +21,14 @@ function start(): void {
   if (!prepared) return;
   // --check (docs/reference/configuration.md#check) is for people, not start-up speed: plain tsc output.
   if (prepared.check) void import('./cli/run-check.js').then((m) => m.runCheck(prepared));
-  else void loadServer(prepared.config.plugins.length > 0).runCli(prepared);
+  else if (prepared.config.plugins.length > 0) void loadServer(true).runCli(prepared);
+  else {
+    // Plugins may add capabilities, and an audit log that cannot be opened must fail the start
+    // before any reply: both start the server first, as does a build without the facts file.
+    const facts = prepared.config.auditLog ? null : loadFacts();
+    if (!facts) void loadServer(false).runCli(prepared);
+    else startFront(prepared, facts, (handover) => void loadServer(false).runCli(prepared, handover));
+  }
 }
 
 try {

@@ -27,7 +27,7 @@ const bare = (p: string) => posix.normalize(p).replace(/^\.\//, '');
  * fail on a developer's old build.
  */
 function leftover(f: string): boolean {
-  if (!f.startsWith('dist/') || f === 'dist/cli/server.bundle.js') return false;
+  if (!f.startsWith('dist/') || f === 'dist/cli/server.bundle.js' || f === 'dist/cli/initialize.json') return false;
   const base = f.slice('dist/'.length).replace(/(\.d\.ts|\.js)(\.map)?$/, '');
   return !existsSync(join(ROOT, 'src', `${base}.ts`));
 }
@@ -69,6 +69,8 @@ describe('npm pack (docs/architecture.md#package-contents)', () => {
       'dist/index.js',
       'dist/index.d.ts',
       'dist/cli/server.bundle.js',
+      // The build-time `initialize` facts (docs/architecture.md#cold-start).
+      'dist/cli/initialize.json',
     ];
     for (const f of new Set([...expected, ...entryPoints])) expect([f, files.has(f)]).toEqual([f, true]);
   });

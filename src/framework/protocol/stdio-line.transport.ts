@@ -14,6 +14,12 @@ const ID_WINDOW = 4096;
 export interface StdioLineTransportOptions {
   /** Longest line accepted, in bytes (default {@link MAX_LINE_BYTES}). */
   maxLineBytes?: number;
+  /**
+   * Bytes read from stdin before this transport existed, and whether stdin ended meanwhile: called
+   * once by start(), in the same tick as it starts listening, so no byte and no end is lost
+   * (docs/architecture.md#cold-start).
+   */
+  preread?: () => { chunks: readonly Buffer[]; ended: boolean };
 }
 
 /**
@@ -81,6 +87,7 @@ export class StdioLineTransport implements Transport {
   onmessage?: (message: JSONRPCMessage) => void;
 
   private readonly maxLineBytes: number;
+  private readonly preread?: StdioLineTransportOptions['preread'];
   private pending: Buffer[] = [];
   private pendingBytes = 0;
   /** Dropping an over-long line: its first and last bytes, and how long it was. */
@@ -94,15 +101,20 @@ export class StdioLineTransport implements Transport {
     options: StdioLineTransportOptions = {},
   ) {
     this.maxLineBytes = options.maxLineBytes ?? MAX_LINE_BYTES;
+    this.preread = options.preread;
   }
 
   async start(): Promise<void> {
     if (this.started) throw new Error('StdioLineTransport already started');
     this.started = true;
+    const early = this.preread?.();
     this.stdin.on('data', this.onData);
     this.stdin.on('error', this.onStreamError);
     this.stdin.on('end', this.onEnd);
     this.stdout.on('error', this.onStreamError);
+    if (!early) return;
+    for (const chunk of early.chunks) this.onData(chunk);
+    if (early.ended) this.onEnd();
   }
 
   async close(): Promise<void> {
