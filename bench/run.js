@@ -13,7 +13,7 @@ const os = require('node:os');
 const { execFileSync } = require('node:child_process');
 const { fmt } = require('./lib');
 
-const BENCHES = ['list-panes', 'capture', 'events', 'wait', 'cold-start', 'memory', 'remote', 'peers', 'growth'];
+const BENCHES = ['tokens', 'list-panes', 'capture', 'events', 'wait', 'cold-start', 'memory', 'remote', 'peers', 'growth'];
 
 function parseArgs(argv) {
   let only;
@@ -171,6 +171,15 @@ function render(r, baseline) {
       `| 7d | RSS with ${rm.hosts} remote hosts connected | ${fmt(rm.rss.withHosts, 1)} MB | the same server before, local only: ${fmt(rm.rss.localOnly, 1)} MB | +${fmt(rm.rss.withHosts - rm.rss.localOnly, 1)} MB | report | — |`,
     );
   }
+  const tk = r.tokens;
+  if (tk) {
+    const all = tk['this server (default tier)'];
+    const core = tk['this server, TMUX_MCP_TOOLSETS=core'];
+    out.push(
+      `| 9 | model-visible tokens of tools/list (o200k_base), default tier | ${all.tokens} (${all.tools} tools) | — | — | ≤ 10,000 | ${verdict(all.tokens <= 10000, String(all.tokens))} |`,
+      `| 9b | the same, \`core\` toolset | ${core.tokens} (${core.tools} tools) | — | — | ≤ 2,500 | ${verdict(core.tokens <= 2500, String(core.tokens))} |`,
+    );
+  }
   const g = r.growth;
   if (g) {
     const last = g.rows[g.rows.length - 1];
@@ -223,6 +232,17 @@ function render(r, baseline) {
         (x) =>
           `| ${x.panes} | ${fmt(x.listControl.p50, 1)} / ${fmt(x.listExec.p50, 1)} | ${fmt(x.searchControl.p50, 1)} / ${fmt(x.searchExec.p50, 1)} | ${fmt(x.historyControl.p50, 1)} / ${fmt(x.historyExec.p50, 1)} |`,
       ),
+      '',
+    );
+  }
+  if (tk) {
+    out.push(
+      '',
+      'Context cost: what a model is shown of the tools (name, description and input schema as JSON), o200k_base tokens (exact, not timed; peers when built, see bench/README.md):',
+      '',
+      '| server, selection | tools | tokens | per tool | tools/list bytes |',
+      '|---|---|---|---|---|',
+      ...Object.entries(tk).map(([n, x]) => `| ${n} | ${x.tools} | ${x.tokens} | ${x.perTool} | ${x.bytes} |`),
       '',
     );
   }
