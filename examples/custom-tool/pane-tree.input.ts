@@ -15,6 +15,7 @@ export class PaneTreeInput {
   socket_name!: string | null;
 
   @IsOptional()
+  @Nullable()
   @IsString()
   @MaxLength(64)
   @Description('Show only this session (exact name).')

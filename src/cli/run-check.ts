@@ -98,12 +98,12 @@ export async function runCheck({ config }: PreparedCli): Promise<void> {
 
   // Plugins as the server loads them (docs/reference/configuration.md#plugin-specifiers).
   const plugins: McpPlugin[] = [];
-  const specOf = new Map<McpPlugin, string>();
+  const fileOf = new Map<string, string>();
   for (const spec of config.plugins) {
     try {
       const p = await loadPlugin(spec, PACKAGE_ROOT);
-      plugins.push(p);
-      specOf.set(p, spec);
+      plugins.push(p.plugin);
+      fileOf.set(p.plugin.name, p.file);
     } catch (err) {
       problems.push((err as Error).message);
     }
@@ -133,7 +133,7 @@ export async function runCheck({ config }: PreparedCli): Promise<void> {
 
   out.heading('Plugins (what each registered)');
   added.forEach(([name, a], index) => {
-    const spec = [...specOf.entries()].find(([p]) => p.name === name)?.[1];
+    const file = fileOf.get(name);
     // The core plugin comes first; its tools are the catalog (docs/reference/tools.md#catalog).
     const names = index > 0 && a.tools.length ? ` (${a.tools.join(', ')})` : '';
     const parts = [
@@ -143,7 +143,7 @@ export async function runCheck({ config }: PreparedCli): Promise<void> {
       `${a.resources} resource${a.resources === 1 ? '' : 's'}`,
       `${a.prompts} prompt${a.prompts === 1 ? '' : 's'}`,
     ];
-    out.row(spec ? `${name} (${spec})` : name, parts.join(', '));
+    out.row(file ? `${name} from ${file}` : name, parts.join(', '));
   });
 
   if (app) {

@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { loadPlugin } from '../framework/plugins/plugin-loader';
+import { loadPlugin, type LoadedPlugin } from '../framework/plugins/plugin-loader';
 import { StdioLineTransport } from '../framework/protocol/stdio-line.transport';
 import { LOGGER_FACTORY, resolveToken } from '../framework/tokens';
 import { createServer } from '../server/create-server';
@@ -22,19 +22,19 @@ export async function runCli(prepared: PreparedCli, handover?: Handover): Promis
 }
 
 async function main({ config, tmuxCheck }: PreparedCli, handover?: Handover): Promise<void> {
-  const plugins = [];
+  const loaded: LoadedPlugin[] = [];
   for (const spec of config.plugins) {
     try {
-      // Relative paths and package names resolve from the package's own directory first, then the
-      // working directory (docs/reference/configuration.md#plugin-specifiers).
-      plugins.push(await loadPlugin(spec, PACKAGE_ROOT));
+      // Relative paths from the working directory; package names from there, then from the
+      // package's own directory (docs/reference/configuration.md#plugin-specifiers).
+      loaded.push(await loadPlugin(spec, PACKAGE_ROOT));
     } catch (err) {
       fail((err as Error).message, 1);
     }
   }
   let app;
   try {
-    app = await createServer({ resolved: config, plugins });
+    app = await createServer({ resolved: config, plugins: loaded.map((l) => l.plugin) });
   } catch (err) {
     fail((err as Error).message, 1);
   }
@@ -73,7 +73,7 @@ async function main({ config, tmuxCheck }: PreparedCli, handover?: Handover): Pr
   const tmuxError = await tmuxCheck();
   if (tmuxError) fail(tmuxError, 1);
   // A sign of life for whoever reads stderr (docs/reference/configuration.md#start-up).
-  if (log.isLevelEnabled('info')) log.info(readyLine(app.config));
+  if (log.isLevelEnabled('info')) log.info(readyLine(app.config, loaded));
 }
 
 /**
@@ -92,10 +92,13 @@ function dropEarlyReply(transport: StdioLineTransport, early: EarlyInitialize, l
   };
 }
 
-/** `tmux-mcp 0.1.0 ready: engine control, tier mutating, socket (tmux's default), hosts a, b, 1 plugin`. */
-export function readyLine(c: PreparedCli['config']): string {
+/**
+ * `tmux-mcp 0.1.0 ready: engine control, tier mutating, socket (tmux's default), hosts a, b, plugin
+ * count-windows from /abs/dist/index.js`: each plugin by name and the file it was loaded from.
+ */
+export function readyLine(c: PreparedCli['config'], plugins: readonly LoadedPlugin[] = []): string {
   const socket = c.socketPath ? `socket path ${c.socketPath}` : `socket ${c.socketName ?? "(tmux's default)"}`;
   const hosts = c.hosts.length ? `, hosts ${c.hosts.join(', ')}` : '';
-  const plugins = c.plugins.length ? `, ${c.plugins.length} plugin${c.plugins.length === 1 ? '' : 's'}` : '';
-  return `tmux-mcp ${VERSION} ready: engine ${c.engine}, tier ${c.safety}, ${socket}${hosts}${plugins}`;
+  const named = plugins.map((p) => `, plugin ${p.plugin.name} from ${p.file}`).join('');
+  return `tmux-mcp ${VERSION} ready: engine ${c.engine}, tier ${c.safety}, ${socket}${hosts}${named}`;
 }

@@ -110,7 +110,8 @@ describe('tmux-mcp --check (docs/reference/configuration.md#check)', () => {
         `^tmux-mcp:core \\| ${catalogNames('destructive').length} tools, \\d+ interceptors, 0 error mappers, 6 resources, 4 prompts$`,
       ),
     );
-    expect(rows[1]).toMatch(/^example-pane-tree \(.*custom-tool.index\.js\) (\| )?1 tool \(pane_tree\), 0 interceptors/);
+    // The row names the file the plugin was loaded from (docs/reference/configuration.md#plugin-specifiers).
+    expect(rows[1]).toMatch(/^example-pane-tree from \/\S*\/custom-tool\/index\.js (\| )?1 tool \(pane_tree\), 0 interceptors/);
     expect(r.code).toBe(0);
   });
 
@@ -144,9 +145,10 @@ describe('start-up messages (docs/reference/configuration.md#start-up-failures)'
     expect(broken.stderr).toBe(
       'tmux-mcp: tmux binary /bin/false (from --tmux-bin) does not run: exit status 1; run `tmux-mcp --check` for details\n',
     );
+    // A relative path is read from the working directory only (docs/reference/configuration.md#plugin-specifiers).
     const plugin = await runCli(['--plugin', './no/such/plugin.js']);
     expect(plugin.stderr).toMatch(
-      /^tmux-mcp: plugin '\.\/no\/such\/plugin\.js' could not be loaded: no such file \(tried \/\S+\/no\/such\/plugin\.js, \/\S+\/no\/such\/plugin\.js\); give an absolute path; run `tmux-mcp --check` for details\n$/,
+      /^tmux-mcp: plugin '\.\/no\/such\/plugin\.js' could not be loaded: no such file: \/\S+\/no\/such\/plugin\.js \(a relative path is read from the working directory; give an absolute path in a client's configuration\); run `tmux-mcp --check` for details\n$/,
     );
   });
 

@@ -26,6 +26,7 @@ export class CountPanesInput {
   socket_name!: string | null;
 
   @IsOptional()
+  @Nullable()
   @IsString()
   @MaxLength(64)
   @Description('Count only the panes of this session (exact name).')

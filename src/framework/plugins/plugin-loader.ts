@@ -9,19 +9,21 @@ export class PluginLoadError extends Error {}
 
 /**
  * The file a plugin specifier names (docs/reference/configuration.md#plugin-specifiers): an
- * absolute path as is; a relative path (`./x`, `../x`) or a package name looked up from each of
- * `fromDirs` in turn (the server's own directory, then the working directory: MCP clients start
- * servers from anywhere, so the working directory alone is no base to rely on). The error names
- * every place tried.
+ * absolute path as is; a relative path (`./x`, `../x`) from the working directory only, as a
+ * shell would read it (never from the server's own directory, where `./dist/index.js` is the
+ * server's own entry); a package name from the working directory, then from the server's own
+ * directory (a plugin installed beside a global server). The error names every place tried.
  */
-export function resolveSpecifier(spec: string, fromDirs: readonly string[]): string {
+export function resolveSpecifier(spec: string, cwd: string, serverDir: string): string {
   if (isAbsolute(spec)) return spec;
   if (spec.startsWith('.')) {
-    const tried = fromDirs.map((d) => resolve(d, spec));
-    const found = tried.find((f) => existsSync(f));
-    if (found) return found;
-    throw new PluginLoadError(`plugin '${spec}' could not be loaded: no such file (tried ${tried.join(', ')}); give an absolute path`);
+    const file = resolve(cwd, spec);
+    if (existsSync(file)) return file;
+    throw new PluginLoadError(
+      `plugin '${spec}' could not be loaded: no such file: ${file} (a relative path is read from the working directory; give an absolute path in a client's configuration)`,
+    );
   }
+  const fromDirs = [cwd, serverDir];
   for (const dir of fromDirs) {
     try {
       return createRequire(join(dir, 'noop.js')).resolve(spec);
@@ -52,12 +54,19 @@ function pickPlugin(mod: Record<string, unknown>): McpPlugin | undefined {
   return undefined;
 }
 
+/** A loaded plugin and the file it came from (messages name it: docs/reference/configuration.md#plugin-specifiers). */
+export interface LoadedPlugin {
+  readonly plugin: McpPlugin;
+  readonly spec: string;
+  readonly file: string;
+}
+
 /**
  * Loads a plugin module (ESM or CJS, a path or a package name) and returns its plugin object:
  * the default export, or a named `plugin` export, made with `definePlugin`.
  */
-export async function loadPlugin(spec: string, serverDir: string): Promise<McpPlugin> {
-  const file = resolveSpecifier(spec, [serverDir, process.cwd()]);
+export async function loadPlugin(spec: string, serverDir: string, cwd = process.cwd()): Promise<LoadedPlugin> {
+  const file = resolveSpecifier(spec, cwd, serverDir);
   let mod: Record<string, unknown>;
   try {
     // import() stays a real dynamic import under module node16, so ESM plugins load
@@ -66,8 +75,10 @@ export async function loadPlugin(spec: string, serverDir: string): Promise<McpPl
   } catch (err) {
     throw new PluginLoadError(`plugin '${spec}' could not be loaded: ${loadFailure(err, file)}`);
   }
-  const p = pickPlugin(mod);
-  if (!p)
-    throw new PluginLoadError(`plugin '${spec}' does not export a plugin (use definePlugin({ name, register }) as the default export)`);
-  return p;
+  const plugin = pickPlugin(mod);
+  if (!plugin)
+    throw new PluginLoadError(
+      `plugin '${spec}' does not export a plugin (${file}: use definePlugin({ name, register }) as the default export)`,
+    );
+  return { plugin, spec, file };
 }

@@ -12,7 +12,7 @@ export interface PlanField {
   readonly meta: DtoFieldMeta;
   /** Constraint records in declaration order (`constraintName` gives each one's name). */
   readonly constraints: readonly ValidationMeta[];
-  /** `@IsOptional()`: absent or null is fine (class-validator skips the field then). */
+  /** `@IsOptional()`: absent is fine; null only with `@Nullable()` (the validator checks that, class-validator skips it). */
   readonly optional: boolean;
   /** Absent is an error: neither `@IsOptional()` nor a default. */
   readonly required: boolean;

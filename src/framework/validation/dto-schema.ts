@@ -139,7 +139,7 @@ function fieldSchema(f: PlanField, resolve?: DefaultResolver, features?: Feature
   } else if (items || Object.keys(itemBounds).length) {
     s = { ...s, type: 'array', items: { ...(items ?? {}), ...itemBounds } };
   }
-  if (f.meta.nullable || f.optional) s = withNull(s);
+  if (f.meta.nullable) s = withNull(s);
   const d = f.meta.default;
   const value = d && (d.from !== undefined && resolve ? resolve(d.from) : d.value);
   // A null default goes without saying: an optional nullable field is null when absent.

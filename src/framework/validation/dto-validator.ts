@@ -198,6 +198,20 @@ function nestedViolations(
   raw.forEach((item, i) => one(item, (value as unknown[])[i], childErr(String(i)), [...loc, i]));
 }
 
+/**
+ * The error for `null` in a field that is not `@Nullable()`: the kind the field asks for
+ * (`Input should be a valid integer`), as pydantic words None in a field that is not Optional.
+ */
+function nullText(f: PlanField): Text {
+  if (f.nested)
+    return f.nested.list
+      ? { type: 'list_type', msg: 'Input should be a valid list' }
+      : { type: 'dict_type', msg: 'Input should be a valid dictionary' };
+  const kind = f.constraints.filter((m) => !m.each && KIND_CHECKS.has(constraintName(m)) && TEXTS[constraintName(m)]);
+  const first = kind.sort((a, b) => rank(constraintName(a)) - rank(constraintName(b)))[0];
+  return first ? TEXTS[constraintName(first)](first) : { type: 'value_error', msg: 'Value error, null is not allowed here' };
+}
+
 /** Violations of one object level, in the order pydantic gives them: unknown keys, then fields as declared. */
 function levelViolations(
   plan: DtoPlan,
@@ -220,7 +234,13 @@ function levelViolations(
       if (f.required) out.push({ loc: [...loc, f.name], msg: 'Field required', type: 'missing' });
       continue;
     }
-    if (raw[f.name] === null && (f.meta.nullable || f.optional)) continue;
+    if (raw[f.name] === null) {
+      // `null` is a value only where `@Nullable()` says so: class-validator's `@IsOptional()`
+      // skips null too, but the schema of an optional field does not allow it
+      // (docs/architecture.md#input-dtos).
+      if (!f.meta.nullable) out.push({ loc: [...loc, f.name], ...nullText(f) });
+      continue;
+    }
     fieldViolations(
       f,
       raw[f.name],
@@ -294,7 +314,7 @@ function applyDefaults(plan: DtoPlan, inst: Record<string, unknown>, resolve?: D
 /**
  * Validates raw arguments against an input class and returns an instance of it.
  * Unknown keys are rejected by name; defaults apply to absent keys; `null` is a value only for
- * `@Nullable()` and `@IsOptional()` fields. `features`: the features the server has on; a field
+ * `@Nullable()` fields (an `@IsOptional()` one may be absent, not null). `features`: the features the server has on; a field
  * that needs another one is an unknown key (undefined: all on; docs/reference/protocol.md#features).
  */
 export function validateDto<T>(cls: Class<T>, raw: unknown, resolve?: DefaultResolver, features?: Features): ValidationOutcome<T> {

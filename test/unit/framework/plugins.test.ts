@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { getToolMetadata } from '../../../src/framework/metadata/tool-metadata';
 import { dtoPlan } from '../../../src/framework/validation/dto-plan';
 import { objectSchema } from '../../../src/framework/validation/dto-schema';
-import { PluginLoadError, resolveSpecifier } from '../../../src/framework/plugins/plugin-loader';
+import { loadPlugin, PluginLoadError, resolveSpecifier } from '../../../src/framework/plugins/plugin-loader';
 import * as tokens from '../../../src/framework/tokens';
 import { createPluginApi } from '../../../src/framework/plugins/plugin';
 
@@ -61,7 +61,7 @@ describe('one framework across package copies (docs/reference/configuration.md#w
   });
 });
 
-describe('plugin specifiers resolve from each base in turn: the server directory, then the working directory (docs/reference/configuration.md#plugin-specifiers)', () => {
+describe('plugin specifiers: relative paths from the working directory, package names from there then the server directory (docs/reference/configuration.md#plugin-specifiers)', () => {
   let root: string;
   const pkg = (base: string, name: string, body: string) => {
     const dir = join(base, 'node_modules', name);
@@ -78,32 +78,46 @@ describe('plugin specifiers resolve from each base in turn: the server directory
   });
   afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-  it('package names: the first base that has the package wins; a miss names every base', () => {
+  it('package names: the working directory first, then the server directory; a miss names both', () => {
     const cwd = join(root, 'cwd');
     const server = join(root, 'server');
     const inCwd = pkg(cwd, 'tmux-mcp-plugin-both', 'module.exports = "cwd";');
     pkg(server, 'tmux-mcp-plugin-both', 'module.exports = "server";');
     const onlyServer = pkg(server, 'tmux-mcp-plugin-server-only', 'module.exports = "server";');
-    expect(resolveSpecifier('tmux-mcp-plugin-both', [cwd, server])).toBe(inCwd);
-    expect(resolveSpecifier('tmux-mcp-plugin-server-only', [cwd, server])).toBe(onlyServer);
-    expect(() => resolveSpecifier('tmux-mcp-plugin-nowhere', [cwd, server])).toThrow(PluginLoadError);
-    expect(() => resolveSpecifier('tmux-mcp-plugin-nowhere', [cwd, server])).toThrow(
+    expect(resolveSpecifier('tmux-mcp-plugin-both', cwd, server)).toBe(inCwd);
+    expect(resolveSpecifier('tmux-mcp-plugin-server-only', cwd, server)).toBe(onlyServer);
+    expect(() => resolveSpecifier('tmux-mcp-plugin-nowhere', cwd, server)).toThrow(PluginLoadError);
+    expect(() => resolveSpecifier('tmux-mcp-plugin-nowhere', cwd, server)).toThrow(
       `plugin 'tmux-mcp-plugin-nowhere' could not be loaded: module not found (looked from ${cwd}, ${server})`,
     );
   });
 
-  it('relative paths: the first base where the file exists; a miss names every path tried; absolute paths as they are', () => {
+  it("relative paths: from the working directory only, never into the server's own directory; absolute paths as they are", () => {
     const server = join(root, 'server');
     const cwd = join(root, 'cwd');
+    // The issue's case: the server's own dist/index.js beside a plugin's dist/index.js.
+    for (const base of [server, cwd]) {
+      mkdirSync(join(base, 'dist'), { recursive: true });
+      writeFileSync(join(base, 'dist', 'index.js'), '');
+    }
     mkdirSync(join(server, 'x'), { recursive: true });
-    mkdirSync(join(cwd, 'y'), { recursive: true });
     writeFileSync(join(server, 'x', 'plugin.js'), '');
-    writeFileSync(join(cwd, 'y', 'plugin.js'), '');
-    expect(resolveSpecifier('./x/plugin.js', [server, cwd])).toBe(join(server, 'x', 'plugin.js'));
-    expect(resolveSpecifier('./y/plugin.js', [server, cwd])).toBe(join(cwd, 'y', 'plugin.js'));
-    expect(() => resolveSpecifier('./z/plugin.js', [server, cwd])).toThrow(
-      `plugin './z/plugin.js' could not be loaded: no such file (tried ${join(server, 'z', 'plugin.js')}, ${join(cwd, 'z', 'plugin.js')}); give an absolute path`,
+    expect(resolveSpecifier('./dist/index.js', cwd, server)).toBe(join(cwd, 'dist', 'index.js'));
+    expect(() => resolveSpecifier('./x/plugin.js', cwd, server)).toThrow(
+      `plugin './x/plugin.js' could not be loaded: no such file: ${join(cwd, 'x', 'plugin.js')} (a relative path is read from the working directory; give an absolute path in a client's configuration)`,
     );
-    expect(resolveSpecifier('/abs/plugin.mjs', ['/nowhere'])).toBe('/abs/plugin.mjs');
+    expect(resolveSpecifier('/abs/plugin.mjs', '/nowhere', '/nowhere')).toBe('/abs/plugin.mjs');
+  });
+
+  it('the loaded plugin carries the file it came from; a module without a plugin is named by its file', async () => {
+    const cwd = join(root, 'cwd');
+    mkdirSync(join(cwd, 'p'), { recursive: true });
+    writeFileSync(join(cwd, 'p', 'good.cjs'), "module.exports = { name: 'good', register() {} };");
+    writeFileSync(join(cwd, 'p', 'none.cjs'), 'module.exports = {};');
+    const loaded = await loadPlugin('./p/good.cjs', join(root, 'server'), cwd);
+    expect(loaded).toMatchObject({ spec: './p/good.cjs', file: join(cwd, 'p', 'good.cjs'), plugin: { name: 'good' } });
+    await expect(loadPlugin('./p/none.cjs', join(root, 'server'), cwd)).rejects.toThrow(
+      `plugin './p/none.cjs' does not export a plugin (${join(cwd, 'p', 'none.cjs')}: use definePlugin({ name, register }) as the default export)`,
+    );
   });
 });

@@ -1,3 +1,6 @@
+import { Type } from 'class-transformer';
+import { IsInt, IsOptional, IsString, Min, ValidateNested } from 'class-validator';
+import { Nullable } from '../../../src/framework/decorators/dto.decorators';
 import { Param } from '../../../src/framework/decorators/param.decorator';
 import { objectSchema } from '../../../src/framework/validation/dto-schema';
 import { formatViolations, validateDto } from '../../../src/framework/validation/dto-validator';
@@ -71,6 +74,36 @@ describe('validation (docs/reference/protocol.md#validation-errors, docs/referen
   it('accepts null only where nullable', () => {
     expect(validateDto(Dto, { name: 'a', max_lines: null }).value!.max_lines).toBeNull();
     expect(validateDto(Dto, { name: null }).violations[0]).toMatchObject({ loc: ['name'], type: 'string_type' });
+  });
+
+  it('refuses null in an optional field that is not @Nullable(), as its schema does (docs/architecture.md#input-dtos)', () => {
+    class Item {
+      @IsString() word!: string;
+    }
+    class Plain {
+      @IsOptional() @IsInt() @Min(1) limit?: number;
+      @IsOptional() @Min(1) bare?: number;
+      @IsOptional() @ValidateNested({ each: true }) @Type(() => Item) items?: Item[];
+      @IsOptional() @Nullable() @IsInt() maybe?: number | null;
+    }
+    const s = objectSchema(Plain) as { properties: Record<string, Record<string, unknown>>; required?: string[] };
+    expect(s.properties.limit).toEqual({ type: 'integer', minimum: 1 });
+    expect(s.properties.maybe).toEqual({ type: ['integer', 'null'] });
+    expect(s.required ?? []).toEqual([]);
+    expect(validateDto(Plain, {}).violations).toEqual([]);
+    expect(validateDto(Plain, { limit: 2, maybe: null }).violations).toEqual([]);
+    expect(validateDto(Plain, { limit: null, bare: null, items: null }).violations).toEqual([
+      { loc: ['limit'], type: 'int_type', msg: 'Input should be a valid integer' },
+      { loc: ['bare'], type: 'value_error', msg: 'Value error, null is not allowed here' },
+      { loc: ['items'], type: 'list_type', msg: 'Input should be a valid list' },
+    ]);
+    // Inside a nested item too.
+    class Outer {
+      @ValidateNested() @Type(() => Plain) inner!: Plain;
+    }
+    expect(validateDto(Outer, { inner: { limit: null } }).violations).toEqual([
+      { loc: ['inner', 'limit'], type: 'int_type', msg: 'Input should be a valid integer' },
+    ]);
   });
 
   it('reports pydantic-style codes with dotted paths, never values', () => {
