@@ -2,7 +2,6 @@ import 'reflect-metadata';
 import { join } from 'node:path';
 import winston from 'winston';
 import type { ServerConfig } from '../config/server-config';
-import { loadPlugin } from '../framework/plugins/plugin-loader';
 import type { McpPlugin } from '../framework/plugins/plugin';
 import { ToolRegistry } from '../framework/registry/tool-registry';
 import { resolveToken } from '../framework/tokens';
@@ -14,7 +13,8 @@ import { createEngineFactory } from '../tmux/engine.factory';
 import { ProcessRunner } from '../tmux/process-runner';
 import { checkToolsets } from './check-toolsets';
 import type { PreparedCli } from './cli-prepare';
-import { locateExecutable, PACKAGE_ROOT, tmuxVersion, whyNotRun } from './cli-prepare';
+import { locateExecutable, tmuxVersion, whyNotRun } from './cli-prepare';
+import { loadPlugins } from './load-plugins';
 
 /** One screen: a heading, then `label  value  (source)` rows. */
 class Screen {
@@ -97,17 +97,9 @@ export async function runCheck({ config }: PreparedCli): Promise<void> {
   out.row('default server', server);
 
   // Plugins as the server loads them (docs/reference/configuration.md#plugin-specifiers).
-  const plugins: McpPlugin[] = [];
-  const fileOf = new Map<string, string>();
-  for (const spec of config.plugins) {
-    try {
-      const p = await loadPlugin(spec, PACKAGE_ROOT);
-      plugins.push(p.plugin);
-      fileOf.set(p.plugin.name, p.file);
-    } catch (err) {
-      problems.push((err as Error).message);
-    }
-  }
+  const loaded = await loadPlugins(config.plugins, (message) => problems.push(message));
+  const plugins: McpPlugin[] = loaded.map((l) => l.plugin);
+  const fileOf = new Map(loaded.map((l) => [l.plugin.name, l.file]));
   const added: [string, PluginAdditions][] = [];
   const silent = winston.createLogger({ silent: true });
   let app;
@@ -147,6 +139,8 @@ export async function runCheck({ config }: PreparedCli): Promise<void> {
   });
 
   if (app) {
+    // Every class a call builds, built now: a plugin with its own tsyringe fails here, not on each call.
+    problems.push(...app.dispatcher.unresolvable());
     out.heading('Tools');
     const all = new ToolRegistry(app.container).all();
     const per = (t: string) => all.filter((d) => d.meta.tier === t).length;

@@ -1,11 +1,12 @@
 import 'reflect-metadata';
-import { loadPlugin, type LoadedPlugin } from '../framework/plugins/plugin-loader';
+import type { LoadedPlugin } from '../framework/plugins/plugin-loader';
 import { StdioLineTransport } from '../framework/protocol/stdio-line.transport';
 import { LOGGER_FACTORY, resolveToken } from '../framework/tokens';
 import { createServer } from '../server/create-server';
 import { VERSION } from '../server/version';
 import { fail } from './cli-exit';
-import { PACKAGE_ROOT, type PreparedCli } from './cli-prepare';
+import type { PreparedCli } from './cli-prepare';
+import { loadPlugins } from './load-plugins';
 import type { EarlyInitialize, Handover } from './initialize-front';
 import type { Logger } from 'winston';
 
@@ -22,16 +23,9 @@ export async function runCli(prepared: PreparedCli, handover?: Handover): Promis
 }
 
 async function main({ config, tmuxCheck }: PreparedCli, handover?: Handover): Promise<void> {
-  const loaded: LoadedPlugin[] = [];
-  for (const spec of config.plugins) {
-    try {
-      // Relative paths from the working directory; package names from there, then from the
-      // package's own directory (docs/reference/configuration.md#plugin-specifiers).
-      loaded.push(await loadPlugin(spec, PACKAGE_ROOT));
-    } catch (err) {
-      fail((err as Error).message, 1);
-    }
-  }
+  // Relative paths from the working directory; package names from there, then from the
+  // package's own directory (docs/reference/configuration.md#plugin-specifiers).
+  const loaded = await loadPlugins(config.plugins, (message) => fail(message, 1));
   let app;
   try {
     app = await createServer({ resolved: config, plugins: loaded.map((l) => l.plugin) });

@@ -7,7 +7,7 @@ import { parseArgs, resolveConfig } from '../config/config.parser';
 import { SERVER_CONFIG, ServerConfig, SUPPRESS_HISTORY_DEFAULT } from '../config/server-config';
 import { CONTAINER } from '../framework/tokens';
 import { createRootLogger, flushLogger, loggerFactoryFor, LoggerFactory } from '../framework/logging/logger.factory';
-import { createPluginApi, type McpPlugin } from '../framework/plugins/plugin';
+import { createPluginApi, pluginLoggerName, type McpPlugin } from '../framework/plugins/plugin';
 import { sortInterceptors } from '../framework/pipeline/chain';
 import { ToolDispatcher } from '../framework/pipeline/tool-dispatcher';
 import { buildMcpServer } from '../framework/protocol/mcp-server.adapter';
@@ -115,7 +115,8 @@ export async function createServer(options: CreateServerOptions = {}): Promise<T
   container.register(PROCESS_RUNNER, { useValue: runner });
   container.register(ENGINE_FACTORY, { useValue: createEngineFactory(config.engine, loggers, runner) });
 
-  const api = createPluginApi();
+  // Which plugin added each tool: its calls log under that plugin's name.
+  const ownerOf = new Map<string, string>();
   let registry: ToolRegistry | undefined;
   const counts = () => ({
     tools: registry?.all().map((d) => d.name) ?? [],
@@ -126,13 +127,16 @@ export async function createServer(options: CreateServerOptions = {}): Promise<T
   });
   for (const plugin of [corePlugin, ...(options.plugins ?? [])]) {
     const before = options.onPlugin ? counts() : null;
+    const core = plugin === corePlugin;
     try {
-      await plugin.register(container, api);
+      await plugin.register(container, createPluginApi(loggers(core ? 'tmux_mcp.tools' : pluginLoggerName(plugin.name))));
       // Re-discover after each plugin so a bad or duplicate tool is blamed on the plugin that added it.
       registry = new ToolRegistry(container);
     } catch (err) {
       throw new PluginError(plugin.name, err);
     }
+    // The core's tools are '' (they log as tmux_mcp.tools); a plugin owns the names it added.
+    for (const t of registry.all()) if (!ownerOf.has(t.name)) ownerOf.set(t.name, core ? '' : plugin.name);
     if (before && options.onPlugin) {
       const after = counts();
       options.onPlugin(plugin.name, {
@@ -150,7 +154,11 @@ export async function createServer(options: CreateServerOptions = {}): Promise<T
   // start-up, ~0.8 ms).
   if (log.isLevelEnabled('debug'))
     log.debug(`interceptor order: ${interceptors.map((i) => `${i.order}:${i.constructor.name}`).join(' > ')}`);
-  const dispatcher = new ToolDispatcher(container, registry, interceptors, loggers('tmux_mcp.tools'));
+  const toolsLog = loggers('tmux_mcp.tools');
+  const dispatcher = new ToolDispatcher(container, registry, interceptors, (tool) => {
+    const owner = ownerOf.get(tool);
+    return owner ? loggers(pluginLoggerName(owner)) : toolsLog;
+  });
   container.register(TOOL_DISPATCHER, { useValue: dispatcher });
 
   const instructions = buildInstructions(config);

@@ -1,10 +1,11 @@
 import type { DependencyContainer } from 'tsyringe';
 import type { Logger } from 'winston';
-import { getToolInterceptors } from '../metadata/tool-metadata';
+import type { Class } from '../metadata/param-metadata';
+import { getErrorMappers, getToolInterceptors } from '../metadata/tool-metadata';
 import type { ToolDescriptor } from '../registry/tool-descriptor';
 import type { ToolRegistry } from '../registry/tool-registry';
 import { serializeResult } from '../output/result-serializer';
-import { ABORT_SIGNAL, CALL_CONTEXT, PROGRESS } from '../tokens';
+import { ABORT_SIGNAL, CALL_CONTEXT, ERROR_MAPPERS, PROGRESS, resolveAllTokens } from '../tokens';
 import type { ClientLogLevel, ProgressReporter, ToolCallContext } from './call-context';
 import { runChain } from './chain';
 import type { ToolCall, ToolInterceptor } from './tool-interceptor';
@@ -36,7 +37,8 @@ export class ToolDispatcher {
     private readonly container: DependencyContainer,
     private readonly registry: ToolRegistry,
     private readonly interceptors: readonly ToolInterceptor[],
-    private readonly logger: Logger,
+    /** The logger a tool's context carries: a plugin's tools log under the plugin's name (docs/reference/protocol.md#logger-names). */
+    private readonly loggerFor: (tool: string) => Logger,
   ) {}
 
   /** The advertised list: every interceptor's `onList` filter applied in order. */
@@ -53,9 +55,42 @@ export class ToolDispatcher {
     return this.registry.get(name);
   }
 
-  /** Runs one call; `undefined` means no tool has this name (the caller answers -32602). */
-  async call(name: string, args: Record<string, unknown>, env: CallEnv): Promise<ToolResult | undefined> {
-    const tool = this.registry.get(name);
+  /**
+   * Builds every class a call builds — each tool class, its `@UseInterceptors` and
+   * `@HandleErrors` classes, and the global `ERROR_MAPPERS` classes — in a call's container,
+   * and returns one line per class that cannot be built (`--check`:
+   * docs/reference/configuration.md#check). A plugin whose tsyringe is another copy than the
+   * server's fails here (`TypeInfo not known for "X"`) instead of on every call.
+   */
+  unresolvable(): string[] {
+    const problems: string[] = [];
+    const env: CallEnv = {
+      requestId: null,
+      clientId: null,
+      signal: new AbortController().signal,
+      progress: { enabled: false, report: () => Promise.resolve() },
+      notify: () => Promise.resolve(),
+      depth: 0,
+    };
+    const build = (child: DependencyContainer, cls: Class, role: string) => {
+      try {
+        child.resolve(cls);
+      } catch (err) {
+        problems.push(`${role} ${cls.name} cannot be built: ${String((err as Error)?.message ?? err).split('\n')[0]}`);
+      }
+    };
+    for (const m of resolveAllTokens(this.container, ERROR_MAPPERS)) build(this.container, m, 'error mapper (ERROR_MAPPERS)');
+    for (const tool of this.registry.all()) {
+      const { child } = this.callContainer(tool.name, env);
+      build(child, tool.cls, `tool class (${tool.name})`);
+      for (const c of getToolInterceptors(tool.cls)) build(child, c, `interceptor (@UseInterceptors of ${tool.name})`);
+      for (const c of getErrorMappers(tool.cls)) build(child, c, `error mapper (@HandleErrors of ${tool.name})`);
+    }
+    return problems;
+  }
+
+  /** A call's own container and context: what the tool, its interceptors and mappers are built in. */
+  private callContainer(name: string, env: CallEnv): { child: DependencyContainer; ctx: ToolCallContext } {
     const child = this.container.createChildContainer();
     const ctx: ToolCallContext = {
       toolName: name,
@@ -64,18 +99,25 @@ export class ToolDispatcher {
       client: env.client,
       signal: env.signal,
       progress: env.progress,
-      logger: this.logger,
+      logger: this.loggerFor(name),
       depth: env.depth,
       notify: (level, message) => env.notify(level, message),
       get: <T>(token: unknown) => child.resolve<T>(token as never),
     };
+    child.register(CALL_CONTEXT, { useValue: ctx });
+    child.register(ABORT_SIGNAL, { useValue: env.signal });
+    child.register(PROGRESS, { useValue: env.progress });
+    return { child, ctx };
+  }
+
+  /** Runs one call; `undefined` means no tool has this name (the caller answers -32602). */
+  async call(name: string, args: Record<string, unknown>, env: CallEnv): Promise<ToolResult | undefined> {
+    const tool = this.registry.get(name);
+    const { child, ctx } = this.callContainer(name, env);
     if (!tool) {
       for (const i of this.interceptors) i.onUnknownTool?.(name, args, ctx);
       return undefined;
     }
-    child.register(CALL_CONTEXT, { useValue: ctx });
-    child.register(ABORT_SIGNAL, { useValue: env.signal });
-    child.register(PROGRESS, { useValue: env.progress });
     const call: ToolCall = { tool, args, ctx };
     const perTool = getToolInterceptors(tool.cls).map((c) => child.resolve(c) as ToolInterceptor);
     return runChain(this.interceptors, call, (c) =>

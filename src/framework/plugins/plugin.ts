@@ -1,4 +1,5 @@
 import type { DependencyContainer } from 'tsyringe';
+import type { Logger } from 'winston';
 import { AllowNul, Default, Description, Nullable } from '../decorators/dto.decorators';
 import { HandleErrors } from '../decorators/handle-errors.decorator';
 import { Field, Param } from '../decorators/param.decorator';
@@ -34,11 +35,20 @@ export interface PluginApi {
   readonly PromptArgumentError: typeof PromptArgumentError;
   readonly ORDER: typeof ORDER;
   readonly tokens: typeof tokens;
+  /**
+   * This plugin's logger, `tmux_mcp.plugin.NAME` (docs/reference/protocol.md#logger-names): for
+   * its interceptors and services; its tools get the same one as `ctx.logger`.
+   */
+  readonly logger: Logger;
 }
 
-/** The api object of this copy of the framework. */
-export function createPluginApi(): PluginApi {
+/** The logger name of a plugin's lines (docs/reference/protocol.md#logger-names). */
+export const pluginLoggerName = (plugin: string): string => `tmux_mcp.plugin.${plugin}`;
+
+/** The api object of this copy of the framework, for a plugin whose logger is `logger`. */
+export function createPluginApi(logger: Logger): PluginApi {
   return {
+    logger,
     Tool,
     Param,
     Field,

@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import winston from 'winston';
 import { createPluginApi, type PluginApi } from '../../../src/framework/plugins/plugin';
 import type { PromptProvider } from '../../../src/framework/protocol/prompts.handlers';
 import { PromptArgumentError } from '../../../src/framework/protocol/prompts.handlers';
@@ -12,7 +13,7 @@ import type { Token } from '../../../src/framework/tokens';
  * and every member is typed: the declarations below fail the type check if one became `unknown`.
  */
 describe('the plugin api', () => {
-  const api: PluginApi = createPluginApi();
+  const api: PluginApi = createPluginApi(winston.createLogger({ silent: true }));
 
   it('carries the error classes resource and prompt providers throw', () => {
     expect(api.ResourceNotFoundError).toBe(ResourceNotFoundError);

@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import winston from 'winston';
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -52,7 +53,7 @@ describe('one framework across package copies (docs/reference/configuration.md#w
   });
 
   it('register(container, api) receives the decorators, error classes, ORDER and tokens', () => {
-    const api = createPluginApi();
+    const api = createPluginApi(winston.createLogger({ silent: true }));
     const keys = ['Tool', 'Param', 'Field', 'Description', 'Default', 'Nullable', 'AllowNul', 'HandleErrors', 'UseInterceptors'] as const;
     for (const k of keys) expect(typeof api[k]).toBe('function');
     for (const k of ['ToolError', 'ExpectedToolError', 'ValidationError'] as const) expect(new api[k]('x')).toBeInstanceOf(Error);
