@@ -40,7 +40,8 @@ export interface PackReport {
  * npm reads no registry for a pack, so this needs no network.
  */
 export async function npmPack(args: string[]): Promise<PackReport> {
-  const stdout = await run('npm', ['pack', '--json', '--ignore-scripts', ...args], ROOT);
+  // TMUX_MCP_TEST_PACK_ROOT packs another build (a private one, when dist/ is shared and stale).
+  const stdout = await run('npm', ['pack', '--json', '--ignore-scripts', ...args], process.env.TMUX_MCP_TEST_PACK_ROOT ?? ROOT);
   const reports = JSON.parse(stdout) as PackReport[];
   return reports[0];
 }

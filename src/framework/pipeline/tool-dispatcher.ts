@@ -76,7 +76,11 @@ export class ToolDispatcher {
       try {
         child.resolve(cls);
       } catch (err) {
-        problems.push(`${role} ${cls.name} cannot be built: ${String((err as Error)?.message ?? err).split('\n')[0]}`);
+        problems.push(
+          `${role} ${cls.name} cannot be built: ${String((err as Error)?.message ?? err)
+            .replace(/\s+/g, ' ')
+            .trim()}`,
+        );
       }
     };
     for (const m of resolveAllTokens(this.container, ERROR_MAPPERS)) build(this.container, m, 'error mapper (ERROR_MAPPERS)');

@@ -73,7 +73,8 @@ export function shareModules(packageRoot: string, packageName: string): boolean 
       const parent = context.parentURL;
       if (name && names.has(name) && parent?.startsWith('file:') && !fileURLToPath(parent).startsWith(inside)) {
         const url = target(specifier);
-        if (url) return next(url, context);
+        // Answered here: `next` takes a path under require() and a URL under import(); the URL is final.
+        if (url) return { url, shortCircuit: true };
       }
       return next(specifier, context);
     },
