@@ -9,11 +9,17 @@ const { Tmux, stats, now, rawControl, ROOT } = require('./lib');
 module.exports = async function events({ iterations = 200 } = {}) {
   const winston = require('winston');
   const { createEngineFactory } = require(join(ROOT, 'dist', 'tmux', 'engine.factory.js'));
+  const { ProcessRunner } = require(join(ROOT, 'dist', 'tmux', 'process-runner.js'));
   const quiet = winston.createLogger({ level: 'error', transports: [new winston.transports.Console({ stderrLevels: ['error'] })] });
   const tmux = new Tmux().start('ev');
   const pane = tmux.run('display-message', '-p', '-t', 'ev', '#{pane_id}');
   tmux.run('send-keys', '-t', pane, 'exec cat', 'Enter');
-  const engine = createEngineFactory('control', () => quiet)({ socketName: tmux.socket, socketPath: null, tmuxBin: 'tmux', host: null });
+  const runner = new ProcessRunner({ commandTimeoutMs: 30_000 });
+  const engine = createEngineFactory(
+    'control',
+    () => quiet,
+    runner,
+  )({ socketName: tmux.socket, socketPath: null, tmuxBin: 'tmux', host: null });
   const typist = rawControl(tmux.socket, 'ev');
   await typist.ready;
   try {
