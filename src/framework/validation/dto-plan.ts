@@ -111,7 +111,10 @@ export function visiblePlan(cls: Class, features: ReadonlySet<string> | undefine
   if (!features || plan.fields.every((f) => f.meta.feature === undefined || features.has(f.meta.feature))) return plan;
   const key = [...features].sort().join(',');
   let byKey = visible.get(plan);
-  if (!byKey) visible.set(plan, (byKey = new Map()));
+  if (!byKey) {
+    byKey = new Map<string, DtoPlan>();
+    visible.set(plan, byKey);
+  }
   let v = byKey.get(key);
   if (!v) {
     const fields = plan.fields.filter((f) => f.meta.feature === undefined || features.has(f.meta.feature));
