@@ -3,7 +3,7 @@ import { needsSubprocess } from './control-routing';
 import { EngineGate } from './engine-gate';
 import type { ExecEngine } from './exec-engine';
 import { PaneEventHub, PaneState } from './pane-events';
-import { abortError, type ProcessRunner } from './process-runner';
+import { abortError, type ProcessRunner, withDeadline } from './process-runner';
 import type { SshHost } from './ssh-host';
 import { HostConnectionLost, isHostError, LibTmuxException, TmuxTimeout } from './tmux-errors';
 import type { PaneEvent, RunOptions, TmuxEngine, TmuxServerKey } from './tmux-engine';
@@ -189,36 +189,18 @@ export class ControlEngine implements TmuxEngine {
     if (outer?.aborted) return Promise.reject(abortError(outer));
     const ac = new AbortController();
     const t0 = performance.now();
-    return new Promise<T>((resolve, reject) => {
-      let over = false;
-      const done = (f: () => void) => {
-        if (over) return;
-        over = true;
-        clearTimeout(timer);
-        outer?.removeEventListener('abort', onAbort);
-        f();
-      };
-      const onAbort = () => {
-        ac.abort(outer?.reason);
-        done(() => reject(abortError(outer!)));
-      };
-      const timer = setTimeout(() => {
-        ac.abort();
-        done(() => reject(new TmuxTimeout(limit / 1000)));
-      }, limit);
-      outer?.addEventListener('abort', onAbort, { once: true });
-      const remaining = () => Math.max(1, limit - (performance.now() - t0));
-      fn({
-        ...opts,
-        signal: ac.signal,
-        get timeoutMs() {
-          return remaining();
-        },
-      }).then(
-        (v) => done(() => resolve(v)),
-        // An inner deadline (the remainder handed down) fires a hair before ours: name the call's own.
-        (e: Error) => done(() => reject(e instanceof TmuxTimeout ? new TmuxTimeout(limit / 1000) : e)),
-      );
+    const remaining = () => Math.max(1, limit - (performance.now() - t0));
+    const work = fn({
+      ...opts,
+      signal: ac.signal,
+      get timeoutMs() {
+        return remaining();
+      },
+    });
+    return withDeadline(work, limit, outer).catch((e: Error) => {
+      ac.abort(outer?.reason);
+      // An inner deadline (the remainder handed down) fires a hair before ours: name the call's own.
+      throw e instanceof TmuxTimeout ? new TmuxTimeout(limit / 1000) : e;
     });
   }
 

@@ -199,7 +199,7 @@ export class ProcessRunner {
     link.connecting ??= this.connect(host, link).finally(() => {
       link.connecting = null;
     });
-    return bounded(link.connecting, timeoutMs, signal);
+    return withDeadline(link.connecting, timeoutMs, signal);
   }
 
   /** The probe (`tmux -V` there), then the sentinel that tells when the connection ends. */
@@ -331,8 +331,8 @@ export class ProcessRunner {
   }
 }
 
-/** `p`, or a TmuxTimeout after `ms`, or an AbortError when `signal` fires. */
-function bounded<T>(p: Promise<T>, ms: number, signal?: AbortSignal): Promise<T> {
+/** `p`, or a TmuxTimeout after `ms`, or an AbortError when `signal` fires (the work itself is not stopped). */
+export function withDeadline<T>(p: Promise<T>, ms: number, signal?: AbortSignal): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     if (signal?.aborted) return reject(abortError(signal));
     const onAbort = () => done(() => reject(abortError(signal!)));
