@@ -25,13 +25,13 @@ export type { Violation, ValidationOutcome } from './framework/validation/dto-va
 export { objectSchema as inputSchemaOf } from './framework/validation/dto-schema';
 export { HandleErrors } from './framework/decorators/handle-errors.decorator';
 export { UseInterceptors } from './framework/decorators/use-interceptors.decorator';
-export type { ParamKind, Class } from './framework/metadata/param-metadata';
-export type { ParamOptions, FieldOptions } from './framework/decorators/param.decorator';
+export type { ParamKind, Class, FieldOptions } from './framework/types';
+export type { ParamOptions } from './framework/decorators/param.decorator';
 export type { Tier, ToolOptions, ToolAnnotations, ToolMetadata, OutputDecl } from './framework/metadata/tool-metadata';
 export { getToolMetadata } from './framework/metadata/tool-metadata';
 
 export type { ToolHandler, CallEnv } from './framework/pipeline/tool-dispatcher';
-export { ToolDispatcher } from './framework/pipeline/tool-dispatcher';
+export { ToolDispatcher, TOOL_DISPATCHER } from './framework/pipeline/tool-dispatcher';
 export type { ToolCallContext, ProgressReporter, ClientLogLevel } from './framework/pipeline/call-context';
 export type { ToolInterceptor, ToolCall, Next } from './framework/pipeline/tool-interceptor';
 export { ORDER } from './framework/pipeline/tool-interceptor';

@@ -2,11 +2,12 @@ import { accessSync, constants, statSync } from 'node:fs';
 import { delimiter, isAbsolute, join, resolve } from 'node:path';
 import { ConfigError, HELP_TEXT, parseArgs, resolveConfig, UsageError } from '../config/config.parser';
 import type { ServerConfig } from '../config/server-config';
-import { VERSION } from '../server/version';
+import { NODE_ENGINES, VERSION } from '../server/version';
 import { ProcessRunner } from '../tmux/process-runner';
 import { TmuxCommandNotFound } from '../tmux/tmux-errors';
 import { selectedToolNames } from '../tools/toolsets';
 import { fail, setCheckMode } from './cli-exit';
+import { nodeEnginesWarning } from './node-engines';
 
 /**
  * The installation directory of this package (where its package.json is): the base of relative
@@ -104,6 +105,9 @@ export function prepareCli(argv: readonly string[], env: NodeJS.ProcessEnv): Pre
     if (err instanceof ConfigError || err instanceof UsageError) fail(err.message, 1);
     throw err;
   }
+  // Logged once at start with the other warnings; --check lists it (docs/reference/configuration.md#start-up).
+  const nodeWarning = nodeEnginesWarning(process.version, NODE_ENGINES);
+  if (nodeWarning) config.warnings.push(nodeWarning);
   // --check reports a missing binary among everything else instead of stopping at it.
   if (!args.check && !locateExecutable(config.tmuxBin, env.PATH)) fail(tmuxError(config, 'ENOENT'), 1);
   return { config, check: args.check === true, tmuxCheck: checkTmux(config) };

@@ -57,8 +57,11 @@ const SETTINGS: [keyof ServerConfig, string, (c: ServerConfig) => string][] = [
 
 const silentEngineLog = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined };
 
-/** The default server: its socket and whether it runs, asked of tmux itself (a subprocess: nothing attaches). */
-async function defaultServer(config: ServerConfig): Promise<string> {
+/**
+ * The default server: its socket and whether it runs, asked of tmux itself (a subprocess: nothing
+ * attaches). With a tmux that does not run, nothing is known of the server (docs/reference/configuration.md#check).
+ */
+async function defaultServer(config: ServerConfig, tmuxRuns: Promise<boolean>): Promise<string> {
   const runner = new ProcessRunner({ commandTimeoutMs: config.commandTimeout * 1000 });
   const key = { host: null, socketName: config.socketName, socketPath: config.socketPath, tmuxBin: config.tmuxBin };
   const engine = createEngineFactory('exec', () => silentEngineLog, runner)(key, true);
@@ -69,7 +72,9 @@ async function defaultServer(config: ServerConfig): Promise<string> {
   } catch {
     const uid = typeof process.geteuid === 'function' ? process.geteuid() : 0;
     const where = config.socketPath ?? join(config.tmuxTmpdir ?? '/tmp', `tmux-${uid}`, config.socketName ?? 'default');
-    return `${config.socketPath || config.socketName || !config.tmuxEnv ? where : `the server of $TMUX`}: not running (listings answer [] until a session exists)`;
+    const socket = config.socketPath || config.socketName || !config.tmuxEnv ? where : `the server of $TMUX`;
+    if (!(await tmuxRuns)) return `${socket}: unknown (could not ask tmux)`;
+    return `${socket}: not running (listings answer [] until a session exists)`;
   }
 }
 
@@ -86,7 +91,14 @@ export async function runCheck({ config }: PreparedCli): Promise<void> {
   for (const [key, label, show] of SETTINGS) out.row(label, show(config), `(${config.sources?.[key] ?? 'default'})`);
 
   out.heading('tmux');
-  const [tmux, server] = await Promise.all([tmuxVersion(config), defaultServer(config)]);
+  const version = tmuxVersion(config);
+  const [tmux, server] = await Promise.all([
+    version,
+    defaultServer(
+      config,
+      version.then((v) => !v.error),
+    ),
+  ]);
   const located = locateExecutable(config.tmuxBin, process.env.PATH);
   if (tmux.error) {
     const w = whyNotRun(tmux.error);

@@ -53,15 +53,24 @@ function distance(a: string, b: string): number {
   return d[a.length][b.length];
 }
 
-/** The known option nearest to a mistyped one, when it is near enough to be a typo (docs/reference/configuration.md#command-line). */
+/**
+ * The known option nearest to a mistyped one, when it is near enough to be a typo, or the one a
+ * shortened name is the start or end of (`--socket` → `--socket-name`, `--timeout` →
+ * `--command-timeout`; the shortest, then the first in --help's order) (docs/reference/configuration.md#command-line).
+ */
 export function nearestOption(name: string): string | null {
+  const known = [...VALUE_FLAGS, ...BOOL_FLAGS];
+  const n = name.replace(/_/g, '-').toLowerCase();
   let best: string | null = null;
   let bestD = Infinity;
-  for (const o of [...VALUE_FLAGS, ...BOOL_FLAGS]) {
-    const dd = distance(name, o);
+  for (const o of known) {
+    const dd = distance(n, o);
     if (dd < bestD) [best, bestD] = [o, dd];
   }
-  return best !== null && bestD <= Math.max(1, Math.floor(best.length / 3)) ? best : null;
+  if (best !== null && bestD <= Math.max(1, Math.floor(best.length / 3))) return best;
+  if (n.length < 3) return null;
+  const parts = known.filter((o) => o.startsWith(`${n}-`) || o.endsWith(`-${n}`));
+  return parts.reduce<string | null>((a, o) => (a === null || o.length < a.length ? o : a), null);
 }
 
 export function parseArgs(argv: readonly string[]): ParsedArgs {
@@ -145,7 +154,7 @@ export function resolveConfig(args: ParsedArgs, env: NodeJS.ProcessEnv): ServerC
     else {
       // Fail closed (docs/reference/configuration.md#invalid-values): an unknown tier means the
       // least privilege.
-      warn(s.from, 'invalid safety level; falling back to readonly (values: readonly, mutating, destructive)');
+      warn(s.from, `invalid safety level ${safeRepr(s.value)}; falling back to readonly (values: readonly, mutating, destructive)`);
       safety = 'readonly';
     }
   }

@@ -1,15 +1,13 @@
 import type { DependencyContainer } from 'tsyringe';
 import type { ErrorMapper } from './errors/tool-errors';
 import type { LoggerFactory } from './logging/logger.factory';
-import type { Class } from './metadata/param-metadata';
 import type { ProgressReporter, ToolCallContext } from './pipeline/call-context';
-import type { ToolDispatcher } from './pipeline/tool-dispatcher';
 import type { ToolInterceptor } from './pipeline/tool-interceptor';
 import type { PromptProvider } from './protocol/prompts.handlers';
 import type { ResourceTemplateProvider } from './protocol/resources.handlers';
+import type { Class, Token } from './types';
 
-/** A DI token that carries the type of what it resolves to. */
-export type Token<T> = symbol & { readonly __type?: T };
+export type { Token } from './types';
 
 /**
  * The one token factory. `Symbol.for` makes a plugin that loaded its own copy of the package
@@ -43,8 +41,6 @@ export const SHUTDOWN_HOOKS = token<ShutdownHook>('shutdown-hooks');
 export const LOGGER_FACTORY = token<LoggerFactory>('logger-factory');
 /** The server's own DependencyContainer (for services that resolve classes named in metadata). */
 export const CONTAINER = token<DependencyContainer>('container');
-/** The tool dispatcher (batch tools re-enter the onion through it). */
-export const TOOL_DISPATCHER = token<ToolDispatcher>('tool-dispatcher');
 /**
  * The features this server has on (docs/reference/protocol.md#features): tools and fields that
  * need another one are not listed and not accepted. Unregistered: every feature is on.

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
-import type { Class } from '../framework/metadata/param-metadata';
 import { constraintName, dtoPlan } from '../framework/validation/dto-plan';
 import { validateDto } from '../framework/validation/dto-validator';
 import { CONSTRAINT } from '../framework/validation/constraints';
 import { nestedDeeperThan } from '../framework/validation/nesting-depth';
 import { isPlainObject } from '../framework/validation/string-rules';
+import type { Class } from '../framework/types';
 
 /**
  * What the audit record keeps of a call's arguments (docs/reference/safety.md#audit-log):

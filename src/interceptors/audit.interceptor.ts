@@ -7,10 +7,11 @@ import type { LoggerFactory } from '../framework/logging/logger.factory';
 import type { ToolCallContext } from '../framework/pipeline/call-context';
 import { Next, ORDER, ToolCall, ToolInterceptor } from '../framework/pipeline/tool-interceptor';
 import type { ToolResult } from '../framework/pipeline/tool-result';
-import type { Class } from '../framework/metadata/param-metadata';
-import { CONTAINER, LOGGER_FACTORY, resolveToken, TOOL_DISPATCHER } from '../framework/tokens';
+import { TOOL_DISPATCHER } from '../framework/pipeline/tool-dispatcher';
+import { CONTAINER, LOGGER_FACTORY, resolveToken } from '../framework/tokens';
 import { pyTypeName } from '../services/filter.service';
 import { rejectedLocs, summarizeArgs } from './audit-redaction';
+import type { Class } from '../framework/types';
 
 export interface AuditRecord {
   tool: string;

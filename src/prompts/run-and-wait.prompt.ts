@@ -1,6 +1,6 @@
 import { inject, injectable } from 'tsyringe';
 import { SERVER_CONFIG, ServerConfig } from '../config/server-config';
-import { TmuxCompletionService } from '../resources/tmux-completion.service';
+import { TmuxCompletionService } from '../services/tmux-completion.service';
 import { paneIdArg, secondsArg } from './prompt-args';
 import { pyRepr, shortNumber } from './python-repr';
 import { TmuxPrompt } from './tmux-prompt.base';

@@ -1,7 +1,7 @@
 import { injectable } from 'tsyringe';
 import type { PromptArgumentDef, PromptProvider } from '../framework/protocol/prompts.handlers';
 import type { CompletionContext } from '../framework/protocol/resources.handlers';
-import { TmuxCompletionService } from '../resources/tmux-completion.service';
+import { TmuxCompletionService } from '../services/tmux-completion.service';
 
 /** Arguments completed from live tmux state (docs/reference/resources-and-prompts.md#completions): the others are free text. */
 const COMPLETABLE = new Set(['pane_id', 'session_name']);

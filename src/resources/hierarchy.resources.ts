@@ -1,6 +1,6 @@
 import { injectable } from 'tsyringe';
 import type { CompletionContext, ResourceTemplateProvider } from '../framework/protocol/resources.handlers';
-import { TmuxCompletionService } from './tmux-completion.service';
+import { TmuxCompletionService } from '../services/tmux-completion.service';
 import { TmuxResourceReader } from './tmux-resource-reader.service';
 
 type Vars = Readonly<Record<string, string>>;

@@ -1,4 +1,3 @@
-import type { Class } from '../framework/metadata/param-metadata';
 import {
   PaneContentResource,
   PaneResource,
@@ -7,6 +6,7 @@ import {
   SessionWindowsResource,
   WindowResource,
 } from './hierarchy.resources';
+import type { Class } from '../framework/types';
 
 /**
  * The six tmux:// resource templates (docs/reference/resources-and-prompts.md#resource-templates),

@@ -1,7 +1,6 @@
 import { Lifecycle } from 'tsyringe';
 import type { DependencyContainer } from 'tsyringe';
 import { SERVER_CONFIG } from '../config/server-config';
-import type { Class } from '../framework/metadata/param-metadata';
 import { getToolMetadata } from '../framework/metadata/tool-metadata';
 import { definePlugin } from '../framework/plugins/plugin';
 import { INTERCEPTORS, PROMPTS, RESOURCES, resolveToken, SHUTDOWN_HOOKS, TOOL_CLASSES } from '../framework/tokens';
@@ -25,6 +24,7 @@ import { TargetResolver } from '../services/target-resolver.service';
 import { TmuxServerPool } from '../services/tmux-server-pool.service';
 import { CORE_TOOLS } from '../tools/all-tools';
 import { selectedToolNames } from '../tools/toolsets';
+import type { Class } from '../framework/types';
 
 /**
  * The composition root (docs/architecture.md#composition-root): everything the server itself

@@ -9,7 +9,7 @@ import { CONTAINER } from '../framework/tokens';
 import { createRootLogger, flushLogger, loggerFactoryFor, LoggerFactory } from '../framework/logging/logger.factory';
 import { createPluginApi, pluginLoggerName, type McpPlugin } from '../framework/plugins/plugin';
 import { sortInterceptors } from '../framework/pipeline/chain';
-import { ToolDispatcher } from '../framework/pipeline/tool-dispatcher';
+import { TOOL_DISPATCHER, ToolDispatcher } from '../framework/pipeline/tool-dispatcher';
 import { buildMcpServer } from '../framework/protocol/mcp-server.adapter';
 import { protocolExtensions } from '../framework/protocol/protocol-extensions';
 import { ToolRegistry } from '../framework/registry/tool-registry';
@@ -21,7 +21,6 @@ import {
   RESOURCES,
   resolveAllTokens,
   SHUTDOWN_HOOKS,
-  TOOL_DISPATCHER,
   ENABLED_FEATURES,
 } from '../framework/tokens';
 import { ENGINE_FACTORY, PROCESS_RUNNER, TmuxServerPool } from '../services/tmux-server-pool.service';

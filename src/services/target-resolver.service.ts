@@ -58,12 +58,12 @@ const LINKED = ['window_linked'] as const;
 export function pickSession(rows: readonly Row[], a: TargetArgs): Row {
   if (a.session_id != null) {
     const r = rows.find((s) => s.session_id === a.session_id);
-    if (!r) throw new TmuxObjectDoesNotExist(`Could not find session_id=${q(a.session_id)} for list-sessions ()`);
+    if (!r) throw new TmuxObjectDoesNotExist(`Could not find session_id=${q(a.session_id)} for list-sessions`);
     return r;
   }
   if (a.session_name != null) {
     const r = rows.find((s) => nameMatches(s.session_name, a.session_name!));
-    if (!r) throw new TmuxObjectDoesNotExist(`Could not find session_name=${q(a.session_name)} for list-sessions ()`);
+    if (!r) throw new TmuxObjectDoesNotExist(`Could not find session_name=${q(a.session_name)} for list-sessions`);
     return r;
   }
   if (!rows.length) throw new NoSessionExists('No tmux session exists on this server.');
@@ -88,7 +88,7 @@ export class TargetResolver {
   async window(engine: TmuxEngine, a: TargetArgs, extra: readonly string[] = []): Promise<Row> {
     if (a.window_id != null) {
       const rows = await this.hierarchy.windowsById(engine, a.window_id, [...extra, ...LINKED]);
-      if (!rows.length) throw new TmuxObjectDoesNotExist(`Could not find window_id=${q(a.window_id)} for list-windows ()`);
+      if (!rows.length) throw new TmuxObjectDoesNotExist(`Could not find window_id=${q(a.window_id)} for list-windows`);
       if (windowIsAmbiguous(rows) && a.session_id == null && a.session_name == null)
         throw new MultipleObjectsReturned(`Multiple objects returned for window_id=${q(a.window_id)}`);
       if (rows.length > 1 && (a.session_id != null || a.session_name != null)) {
@@ -101,7 +101,7 @@ export class TargetResolver {
     const windows = await this.hierarchy.windows(engine, s.session_id, extra);
     if (a.window_index != null) {
       const w = windows.find((x) => x.window_index === String(a.window_index));
-      if (!w) throw new TmuxObjectDoesNotExist(`Could not find window_index=${q(String(a.window_index))} for list-windows ()`);
+      if (!w) throw new TmuxObjectDoesNotExist(`Could not find window_index=${q(String(a.window_index))} for list-windows`);
       return w;
     }
     if (!windows.length) throw new TmuxObjectDoesNotExist(`Could not find window for session ${s.session_id}`);
@@ -119,7 +119,7 @@ export class TargetResolver {
       found = await this.hierarchy.panesOfWindowId(engine, windowId, [...extra, ...LINKED]);
     } catch (err) {
       if (err instanceof TmuxNoServer || (err instanceof LibTmuxException && /can't find window/.test(err.message)))
-        throw new TmuxObjectDoesNotExist(`Could not find window_id=${q(windowId)} for list-windows ()`);
+        throw new TmuxObjectDoesNotExist(`Could not find window_id=${q(windowId)} for list-windows`);
       throw err;
     }
     if (windowIsAmbiguous(found)) throw new MultipleObjectsReturned(`Multiple objects returned for window_id=${q(windowId)}`);

@@ -1,4 +1,3 @@
-import type { Class } from '../framework/metadata/param-metadata';
 import * as batch from './batch';
 import * as buffer from './buffer';
 import * as channel from './channel';
@@ -9,6 +8,7 @@ import * as pane from './pane';
 import * as server from './server';
 import * as session from './session';
 import * as window from './window';
+import type { Class } from '../framework/types';
 
 /** Families in registration order, which is also the order of tools/list (docs/reference/tools.md#catalog). */
 const FAMILIES = [batch, server, session, window, pane, option, env, channel, buffer, hook];

@@ -90,10 +90,12 @@ describe('tmux-mcp --check (docs/reference/configuration.md#check)', () => {
     expect(r.code).toBe(1);
     const problems = r.stdout.slice(r.stdout.indexOf('3 problems:')).split('\n').slice(1, 4);
     expect(problems).toEqual([
-      '  - TMUX_MCP_SAFETY: invalid safety level; falling back to readonly (values: readonly, mutating, destructive)',
+      "  - TMUX_MCP_SAFETY: invalid safety level 'bogus'; falling back to readonly (values: readonly, mutating, destructive)",
       '  - tmux binary /bin/false (--tmux-bin): exit status 1',
       expect.stringMatching(/^ {2}- plugin '.*syntax-error\.cjs' could not be loaded: SyntaxError: .* \(.*syntax-error\.cjs:\d+\)$/),
     ]);
+    // A tmux that does not run cannot say whether the default server runs.
+    expect(section(r.stdout, 'tmux')).toContainEqual(expect.stringMatching(/^default server \| \S+: unknown \(could not ask tmux\)$/));
     // The check says it all: no "run --check" hint pointing at itself.
     expect(r.stdout + r.stderr).not.toContain('run `tmux-mcp --check`');
   });
@@ -130,6 +132,8 @@ describe('start-up messages (docs/reference/configuration.md#start-up-failures)'
   it('a mistyped flag suggests the nearest one', async () => {
     const r = await runCli(['--safty', 'readonly']);
     expect(r).toMatchObject({ code: 2, stderr: 'tmux-mcp: unknown option: --safty; did you mean --safety? (see --help)\n' });
+    const short = await runCli(['--socket', 'x']);
+    expect(short).toMatchObject({ code: 2, stderr: 'tmux-mcp: unknown option: --socket; did you mean --socket-name? (see --help)\n' });
     const far = await runCli(['--frobnicate']);
     expect(far.stderr).toBe('tmux-mcp: unknown option: --frobnicate (see --help)\n');
   });

@@ -1,6 +1,6 @@
 import { ValidateIf } from 'class-validator';
-import type { Token } from '../tokens';
 import { patchDtoField } from '../validation/dto-metadata';
+import type { Token } from '../types';
 
 /**
  * The three things class-validator does not carry about an input field

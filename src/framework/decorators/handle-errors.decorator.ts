@@ -1,6 +1,6 @@
-import { Class } from '../metadata/param-metadata';
 import { getErrorMappers, setErrorMappers } from '../metadata/tool-metadata';
 import { ErrorMapper } from '../errors/tool-errors';
+import type { Class } from '../types';
 
 /**
  * Names the mappers that turn this tool's domain exceptions into ToolErrors. Metadata only:

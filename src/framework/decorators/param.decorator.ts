@@ -14,8 +14,8 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
-import { addParam, Class, ParamKind } from '../metadata/param-metadata';
-import type { Token } from '../tokens';
+import { addParam } from '../metadata/param-metadata';
+import type { Class, FieldOptions, ParamKind, Token } from '../types';
 import { IsIndex, IsScalarMapOrJson, IsSize, IsStringMap, IsStringMapOrJson, NoControlChars } from '../validation/constraints';
 import { AllowNul, Default, Description, Feature, Nullable } from './dto.decorators';
 
@@ -119,21 +119,6 @@ export function Param(options: ParamOptions): PropertyDecorator {
     if (typeof key !== 'string') throw new TypeError('@Param needs a string property name');
     for (const d of decorators) d(target, key);
   };
-}
-
-/** Options of an output model field (what the advertised outputSchema says of it). */
-export interface FieldOptions {
-  type?: ParamKind;
-  model?: Class;
-  listOf?: Class;
-  nullable?: boolean;
-  /** Allowed literal values. */
-  enum?: readonly string[];
-  /** The field may be omitted (it is still emitted, as null). */
-  optional?: boolean;
-  description?: string;
-  /** Extra JSON Schema keywords merged into the field's schema. */
-  schema?: Record<string, unknown>;
 }
 
 /**

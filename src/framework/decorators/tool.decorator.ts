@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { injectable } from 'tsyringe';
-import { Class } from '../metadata/param-metadata';
 import { OutputDecl, setToolMetadata, Tier, TIERS, ToolAnnotations, ToolOptions } from '../metadata/tool-metadata';
+import type { Class } from '../types';
 
 /** Annotation presets per tier (docs/reference/tools.md#annotation-presets): readonly, mutating, destructive. */
 export const TIER_PRESETS: Record<Tier, Required<Omit<ToolAnnotations, 'title'>>> = {

@@ -1,35 +1,5 @@
-import type { FieldOptions } from '../decorators/param.decorator';
+import type { Class, FieldOptions } from '../types';
 import { sharedVersion, sharedWeakMap } from './global-store';
-
-/**
- * Class constructor type used throughout the framework. `never[]` parameters accept every
- * constructor, whatever it takes (a constructor with typed parameters is not assignable to
- * `unknown[]` ones); where a library types constructors with `any[]` (tsyringe,
- * class-transformer), the call site casts to that library's own type.
- */
-export type Class<T = unknown> = new (...args: never[]) => T;
-
-/**
- * The kinds of value a parameter (or output field) can hold.
- * - `string-map-or-json`: a `{string: string}` object or a JSON string of one (docs/reference/tools.md#environment-parameters).
- * - `scalar-map-or-json`: the same, but values may also be numbers, booleans or lists of scalars (docs/reference/tools.md#filters).
- * - `index`: an integer >= 0 or a string of digits (docs/reference/tools.md#index-and-size-inputs).
- * - `size`: an integer >= 1 or a string `^\d+%?$` (docs/reference/tools.md#index-and-size-inputs).
- * - `any`: any JSON value (output models only, e.g. option values).
- */
-export type ParamKind =
-  | 'string'
-  | 'integer'
-  | 'number'
-  | 'boolean'
-  | 'string[]'
-  | 'object'
-  | 'string-map'
-  | 'string-map-or-json'
-  | 'scalar-map-or-json'
-  | 'index'
-  | 'size'
-  | 'any';
 
 /** One declared field of an output model. */
 export interface ParamEntry extends FieldOptions {

@@ -1,5 +1,5 @@
 import { sharedWeakMap } from './global-store';
-import { Class } from './param-metadata';
+import type { Class } from '../types';
 
 /** Safety tiers, lowest first (docs/reference/safety.md#tiers). */
 export type Tier = 'readonly' | 'mutating' | 'destructive';

@@ -1,6 +1,5 @@
-import { Class, getParams, ParamEntry } from '../metadata/param-metadata';
-
-export type JsonSchema = Record<string, unknown>;
+import { getParams, ParamEntry } from '../metadata/param-metadata';
+import type { Class, JsonSchema } from '../types';
 
 /** JSON Schema of one output field's kind, without nullability or description. */
 function baseSchema(p: ParamEntry): JsonSchema {

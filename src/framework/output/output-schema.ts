@@ -1,5 +1,6 @@
 import type { OutputDecl } from '../metadata/tool-metadata';
-import { JsonSchema, modelSchema } from './output-schema.builder';
+import { modelSchema } from './output-schema.builder';
+import type { JsonSchema } from '../types';
 
 export type OutputKind = 'text' | 'model' | 'list';
 

@@ -1,7 +1,8 @@
-import { Class, getParams, ParamEntry } from '../metadata/param-metadata';
+import { getParams, ParamEntry } from '../metadata/param-metadata';
 import type { OutputDecl } from '../metadata/tool-metadata';
 import type { ToolResult } from '../pipeline/tool-result';
 import { shapeTemplate } from './shape-template';
+import type { Class } from '../types';
 
 /** How one model is normalized, worked out once per class (and again if its params change). */
 interface Plan {

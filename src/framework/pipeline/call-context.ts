@@ -1,5 +1,5 @@
 import type { Logger } from 'winston';
-import type { Token } from '../tokens';
+import type { Token } from '../types';
 
 export type ClientLogLevel = 'debug' | 'info' | 'notice' | 'warning' | 'error';
 

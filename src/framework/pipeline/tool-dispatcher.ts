@@ -1,15 +1,21 @@
 import type { DependencyContainer } from 'tsyringe';
 import type { Logger } from 'winston';
-import type { Class } from '../metadata/param-metadata';
 import { getErrorMappers, getToolInterceptors } from '../metadata/tool-metadata';
 import type { ToolDescriptor } from '../registry/tool-descriptor';
 import type { ToolRegistry } from '../registry/tool-registry';
 import { serializeResult } from '../output/result-serializer';
-import { ABORT_SIGNAL, CALL_CONTEXT, ERROR_MAPPERS, PROGRESS, resolveAllTokens } from '../tokens';
+import { ABORT_SIGNAL, CALL_CONTEXT, ERROR_MAPPERS, PROGRESS, resolveAllTokens, token } from '../tokens';
 import type { ClientLogLevel, ProgressReporter, ToolCallContext } from './call-context';
 import { runChain } from './chain';
 import type { ToolCall, ToolInterceptor } from './tool-interceptor';
 import type { ToolResult } from './tool-result';
+import type { Class } from '../types';
+
+/**
+ * The tool dispatcher's token (batch tools re-enter the onion through it). It is declared beside
+ * the class, not in tokens.ts, so that tokens.ts does not import the dispatcher that imports it.
+ */
+export const TOOL_DISPATCHER = token<ToolDispatcher>('tool-dispatcher');
 
 /** A tool's handler contract. */
 export interface ToolHandler<I = unknown, O = unknown> {

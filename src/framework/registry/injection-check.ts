@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import type { Class } from '../metadata/param-metadata';
+import type { Class } from '../types';
 
 /**
  * tsyringe keeps the tokens of `@inject(token)` parameters under this metadata key

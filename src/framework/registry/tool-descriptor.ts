@@ -1,6 +1,5 @@
-import type { Class } from '../metadata/param-metadata';
 import type { ToolMetadata } from '../metadata/tool-metadata';
-import type { JsonSchema } from '../validation/dto-schema';
+import type { Class, JsonSchema } from '../types';
 
 /** Everything the server knows about one tool, built once at start. */
 export interface ToolDescriptor {

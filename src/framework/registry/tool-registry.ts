@@ -1,11 +1,11 @@
 import type { DependencyContainer } from 'tsyringe';
-import type { Class } from '../metadata/param-metadata';
 import { getErrorMappers, getToolInterceptors, getToolMetadata } from '../metadata/tool-metadata';
-import { featureOn, type Features, objectSchema } from '../validation/dto-schema';
+import { featureOn, objectSchema } from '../validation/dto-schema';
 import { outputSchemaOf } from '../output/output-schema';
 import { enabledFeatures, ERROR_MAPPERS, resolveAllTokens, TOOL_CLASSES } from '../tokens';
 import { injectionProblem } from './injection-check';
 import type { ToolDescriptor } from './tool-descriptor';
+import type { Class, Features } from '../types';
 
 /** Raised at start when tool discovery finds a problem; the CLI prints it as one line and exits 1. */
 export class ToolRegistrationError extends Error {}

@@ -1,5 +1,5 @@
 import { sharedVersion, sharedWeakMap } from '../metadata/global-store';
-import type { Token } from '../tokens';
+import type { Token } from '../types';
 
 /**
  * What class-validator does not record about an input field: its description, its default and

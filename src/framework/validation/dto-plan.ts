@@ -1,7 +1,7 @@
 import { plainToInstance } from 'class-transformer';
 import { getMetadataStorage, ValidationTypes } from 'class-validator';
-import type { Class } from '../metadata/param-metadata';
 import { dtoMetadataVersion, DtoFieldMeta, ownDtoFields } from './dto-metadata';
+import type { Class } from '../types';
 
 /** One class-validator metadata record, as the storage returns it. */
 export type ValidationMeta = ReturnType<ReturnType<typeof getMetadataStorage>['getTargetValidationMetadatas']>[number];

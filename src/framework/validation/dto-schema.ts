@@ -1,11 +1,8 @@
 import { createRequire } from 'node:module';
-import type { Class } from '../metadata/param-metadata';
 import { CONSTRAINT } from './constraints';
-import type { DefaultResolver } from './dto-validator';
 import { constraintName, dtoPlan, type PlanField, type ValidationMeta } from './dto-plan';
 import { NO_CONTROL_CHARS_PATTERN } from './string-rules';
-
-export type JsonSchema = Record<string, unknown>;
+import type { Class, DefaultResolver, Features, JsonSchema } from '../types';
 
 /**
  * The advertised input schema, derived from the same metadata the validator runs
@@ -16,9 +13,6 @@ export type JsonSchema = Record<string, unknown>;
  * (`"type": ["string", "null"]`), a union of kinds is one type array, a `null` default is left out (optional and nullable imply it), and keywords that
  * restate JSON Schema's defaults (`items: {}`, `additionalProperties: true`) are not written.
  */
-
-/** Which features a server has on; `undefined` means all (docs/reference/protocol.md#features). */
-export type Features = ReadonlySet<string> | undefined;
 
 /** Whether a field or tool that needs `feature` is part of a server with `features` on. */
 export const featureOn = (feature: string | undefined, features: Features): boolean =>

@@ -1,12 +1,10 @@
 import { type ClassConstructor, plainToInstance } from 'class-transformer';
 import { getMetadataStorage, validateSync, type ValidationError as CvError } from 'class-validator';
-import type { Class } from '../metadata/param-metadata';
-import type { Token } from '../tokens';
 import { CONSTRAINT, mapProblems, type MapKind } from './constraints';
 import { constraintName, dtoPlan, type DtoPlan, type PlanField, type ValidationMeta, visiblePlan } from './dto-plan';
-import type { Features } from './dto-schema';
 import { MAX_NESTING_DEPTH, tooDeepFields } from './nesting-depth';
 import { isPlainObject, malformedString } from './string-rules';
+import type { Class, DefaultResolver, Features } from '../types';
 
 /**
  * Arguments → DTO instance (docs/reference/protocol.md#validation-errors):
@@ -32,9 +30,6 @@ export interface ValidationOutcome<T> {
   /** Top-level argument names the DTO does not declare (they get a removal suggestion). */
   unknownKeys: string[];
 }
-
-/** Resolves `@Default(value, { from })` tokens; without it fields keep their static default. */
-export type DefaultResolver = (token: Token<unknown>) => unknown;
 
 const VALIDATOR_OPTIONS = {
   // Absent optional fields are left to the defaults step; absent required ones were reported as missing.

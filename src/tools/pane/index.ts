@@ -1,9 +1,9 @@
-import type { Class } from '../../framework/metadata/param-metadata';
 import { getToolMetadata } from '../../framework/metadata/tool-metadata';
 import * as io from './io-tools';
 import * as lifecycle from './lifecycle-tools';
 import * as reading from './reading-tools';
 import { TOOL_FAMILIES } from '../toolsets';
+import type { Class } from '../../framework/types';
 
 /** The registration order of the pane family (docs/reference/tools.md#catalog, rows 24–46), written once in the toolset table. */
 const ORDER = TOOL_FAMILIES.pane;

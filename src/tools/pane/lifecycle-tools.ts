@@ -1,4 +1,3 @@
-import type { Class } from '../../framework/metadata/param-metadata';
 import { EnterCopyModeTool } from './lifecycle/enter-copy-mode.tool';
 import { ExitCopyModeTool } from './lifecycle/exit-copy-mode.tool';
 import { FindPaneByPositionTool } from './lifecycle/find-pane-by-position.tool';
@@ -10,6 +9,7 @@ import { RespawnPaneTool } from './lifecycle/respawn-pane.tool';
 import { SelectPaneTool } from './lifecycle/select-pane.tool';
 import { SetPaneTitleTool } from './lifecycle/set-pane-title.tool';
 import { SwapPaneTool } from './lifecycle/swap-pane.tool';
+import type { Class } from '../../framework/types';
 
 /** Pane lifecycle tool classes (order does not matter: pane/index.ts orders the family). */
 export const tools: Class[] = [

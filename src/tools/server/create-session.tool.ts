@@ -56,7 +56,7 @@ export class CreateSessionTool implements ToolHandler<CreateSessionInput, Sessio
     }
 
     const row = (await this.hierarchy.sessions(engine)).find((s) => s.session_id === id);
-    if (!row) throw new TmuxObjectDoesNotExist(`Could not find session_id=${id ?? '(none)'} for list-sessions ()`);
+    if (!row) throw new TmuxObjectDoesNotExist(`Could not find session_id=${id ?? '(none)'} for list-sessions`);
     return this.serializer.session(row, await this.hierarchy.attachedCounts(engine));
   }
 }

@@ -48,7 +48,7 @@ export class CreateWindowTool implements ToolHandler<CreateWindowInput, WindowIn
     const [windowId] = await engine.run(args);
 
     const row = (await this.hierarchy.windows(engine, session.session_id)).find((w) => w.window_id === windowId);
-    if (!row) throw new TmuxObjectDoesNotExist(`Could not find window_id=${windowId ?? '(none)'} for list-windows ()`);
+    if (!row) throw new TmuxObjectDoesNotExist(`Could not find window_id=${windowId ?? '(none)'} for list-windows`);
     return this.serializer.window(row);
   }
 }

@@ -42,7 +42,7 @@ export class RenameSessionTool implements ToolHandler<RenameSessionInput, Sessio
       rethrowDuplicate(err, input.new_name);
     }
     const row = (await this.hierarchy.sessions(engine)).find((s) => s.session_id === session.session_id);
-    if (!row) throw new TmuxObjectDoesNotExist(`Could not find session_id=${session.session_id} for list-sessions ()`);
+    if (!row) throw new TmuxObjectDoesNotExist(`Could not find session_id=${session.session_id} for list-sessions`);
     return this.serializer.session(row, await this.hierarchy.attachedCounts(engine));
   }
 }

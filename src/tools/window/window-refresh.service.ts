@@ -22,7 +22,7 @@ export class WindowRefresh {
   async info(engine: TmuxEngine, windowId: string, sessionId?: string | null): Promise<WindowInfo> {
     const rows = (await this.hierarchy.windows(engine)).filter((w) => w.window_id === windowId);
     const row = rows.find((w) => w.session_id === sessionId) ?? rows[0];
-    if (!row) throw new TmuxObjectDoesNotExist(`Could not find window_id=${safeText(windowId)} for list-windows ()`);
+    if (!row) throw new TmuxObjectDoesNotExist(`Could not find window_id=${safeText(windowId)} for list-windows`);
     return this.serializer.window(row);
   }
 }

@@ -75,10 +75,10 @@ describe('show_environment / set_environment', () => {
 
   it('reports unknown sessions and tmux errors', async () => {
     const e = await h.err('show_environment', { session_name: 'bet' });
-    expect(e.text).toMatch(/^Object not found: Could not find session_name=bet for list-sessions \(\)/);
+    expect(e.text).toMatch(/^Object not found: Could not find session_name=bet for list-sessions(\n|$)/);
     expect(e.meta.error_type).toBe('TmuxObjectDoesNotExist');
     expect((await h.err('set_environment', { name: 'X', value: 'y', session_id: '$999' })).text).toMatch(
-      /^Object not found: Could not find session_id=\$999 for list-sessions \(\)/,
+      /^Object not found: Could not find session_id=\$999 for list-sessions(\n|$)/,
     );
     const bad = await h.err('set_environment', { name: 'A=B', value: 'x' });
     expect(bad.text).toBe('tmux error: variable name contains =');

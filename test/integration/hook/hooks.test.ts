@@ -106,7 +106,7 @@ describe('show_hooks / show_hook', () => {
       'scope is required when target is specified',
     );
     expect((await h.err('show_hooks', { scope: 'session', target: 'bet' })).text).toMatch(
-      /^Object not found: Could not find session_name=bet for list-sessions \(\)/,
+      /^Object not found: Could not find session_name=bet for list-sessions(\n|$)/,
     );
     expect((await h.err('show_hooks', { scope: 'window', target: '@999' })).text).toMatch(
       /^Object not found: Could not find window_id=@999/,

@@ -137,11 +137,11 @@ describe('show_option / set_option', () => {
   it('reports unknown targets with the documented texts, matching names exactly (docs/reference/errors.md#target-errors)', async () => {
     const s = await h.err('show_option', { option: 'status', scope: 'session', target: 'bet' });
     expect(s.text).toBe(
-      'Object not found: Could not find session_name=bet for list-sessions ()\nCall list_sessions / list_windows / list_panes to discover valid ids.',
+      'Object not found: Could not find session_name=bet for list-sessions\nCall list_sessions / list_windows / list_panes to discover valid ids.',
     );
     expect(s.meta.error_type).toBe('TmuxObjectDoesNotExist');
     expect((await h.err('set_option', { option: 'mode-keys', value: 'vi', scope: 'window', target: '@999' })).text).toMatch(
-      /^Object not found: Could not find window_id=@999 for list-windows \(\)/,
+      /^Object not found: Could not find window_id=@999 for list-windows(\n|$)/,
     );
     const pane = await h.err('show_option', { option: 'remain-on-exit', scope: 'pane', target: '%999' });
     expect(pane.text).toMatch(/^Pane not found: Pane not found: %999/);

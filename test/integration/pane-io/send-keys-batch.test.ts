@@ -79,7 +79,7 @@ describe('send_keys_batch', () => {
     });
     expect(r).toMatchObject({ succeeded: 1, failed: 1, stopped_at: null });
     expect(r.results[0].error).toBe(
-      'Object not found: Could not find session_name=nope for list-sessions ()\nCall list_sessions / list_windows / list_panes to discover valid ids.',
+      'Object not found: Could not find session_name=nope for list-sessions\nCall list_sessions / list_windows / list_panes to discover valid ids.',
     );
     await until(() => lines(a).includes('c2'), 'c2');
   });

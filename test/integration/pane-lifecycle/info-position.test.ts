@@ -43,9 +43,9 @@ describe('get_pane_info / find_pane_by_position', () => {
     expect(e.text).toBe('Pane not found: Pane not found: %9999\nCall list_panes to discover valid pane ids.');
     expect(e.meta).toMatchObject({ error_type: 'PaneNotFound', expected: true });
     const s = await h.err('get_pane_info', { session_name: 'nope' });
-    expect(s.text).toMatch(/^Object not found: Could not find session_name=nope for list-sessions \(\)/);
+    expect(s.text).toMatch(/^Object not found: Could not find session_name=nope for list-sessions(\n|$)/);
     const w = await h.err('get_pane_info', { window_id: '@999' });
-    expect(w.text).toMatch(/^Object not found: Could not find window_id=@999 for list-windows \(\)/);
+    expect(w.text).toMatch(/^Object not found: Could not find window_id=@999 for list-windows(\n|$)/);
   });
 
   describe('find_pane_by_position', () => {
@@ -90,9 +90,9 @@ describe('get_pane_info / find_pane_by_position', () => {
 
     it('reports unknown windows with the resolver texts', async () => {
       const e = await h.err('find_pane_by_position', { corner: 'top-left', window_id: '@999' });
-      expect(e.text).toMatch(/^Object not found: Could not find window_id=@999 for list-windows \(\)/);
+      expect(e.text).toMatch(/^Object not found: Could not find window_id=@999 for list-windows(\n|$)/);
       const i = await h.err('find_pane_by_position', { corner: 'top-left', session_name: 'info', window_index: '42' });
-      expect(i.text).toMatch(/^Object not found: Could not find window_index=42 for list-windows \(\)/);
+      expect(i.text).toMatch(/^Object not found: Could not find window_index=42 for list-windows(\n|$)/);
     });
   });
 });

@@ -134,7 +134,7 @@ describe('search_panes', () => {
     expect(byId.total_panes_matched).toBe(1);
     const e = await h.err('search_panes', { pattern: 'x', session_name: 'nope' });
     expect(e.text).toBe(
-      'Object not found: Could not find session_name=nope for list-sessions ()\nCall list_sessions / list_windows / list_panes to discover valid ids.',
+      'Object not found: Could not find session_name=nope for list-sessions\nCall list_sessions / list_windows / list_panes to discover valid ids.',
     );
     expect(e.meta).toMatchObject({ error_type: 'TmuxObjectDoesNotExist' });
   });

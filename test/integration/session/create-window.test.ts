@@ -99,7 +99,7 @@ describe('create_window', () => {
 
   it('answers an unknown session with the not-found error', async () => {
     const e = await h.err('create_window', { session_name: 'ghost' });
-    expect(e.text).toMatch(/^Object not found: Could not find session_name=ghost for list-sessions \(\)/);
+    expect(e.text).toMatch(/^Object not found: Could not find session_name=ghost for list-sessions(\n|$)/);
     expect(e.meta).toMatchObject({ error_type: 'TmuxObjectDoesNotExist' });
   });
 });

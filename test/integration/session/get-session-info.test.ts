@@ -40,7 +40,7 @@ describe('get_session_info', () => {
   it('matches names exactly, not by tmux prefix rules (docs/reference/tools.md#targeting)', async () => {
     const e = await h.err('get_session_info', { session_name: 'sec' });
     expect(e.text).toBe(
-      'Object not found: Could not find session_name=sec for list-sessions ()\nCall list_sessions / list_windows / list_panes to discover valid ids.',
+      'Object not found: Could not find session_name=sec for list-sessions\nCall list_sessions / list_windows / list_panes to discover valid ids.',
     );
     expect(e.meta).toMatchObject({ error_type: 'TmuxObjectDoesNotExist', expected: true });
     expect((await h.err('get_session_info', { session_id: '$999' })).text).toMatch(/^Object not found: Could not find session_id=\$999/);

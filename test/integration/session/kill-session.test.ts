@@ -36,7 +36,7 @@ describe('kill_session', () => {
   it('answers an unknown session with the not-found error', async () => {
     const e = await h.err('kill_session', { session_name: 'kee' });
     expect(e.text).toBe(
-      'Object not found: Could not find session_name=kee for list-sessions ()\nCall list_sessions / list_windows / list_panes to discover valid ids.',
+      'Object not found: Could not find session_name=kee for list-sessions\nCall list_sessions / list_windows / list_panes to discover valid ids.',
     );
     expect(names()).toEqual(['keep']);
   });

@@ -87,7 +87,7 @@ describe('list_windows', () => {
   it('answers an unknown session with the not-found error', async () => {
     const e = await h.err('list_windows', { session_name: 'ghost' });
     expect(e.text).toBe(
-      'Object not found: Could not find session_name=ghost for list-sessions ()\nCall list_sessions / list_windows / list_panes to discover valid ids.',
+      'Object not found: Could not find session_name=ghost for list-sessions\nCall list_sessions / list_windows / list_panes to discover valid ids.',
     );
     expect(e.meta).toMatchObject({ error_type: 'TmuxObjectDoesNotExist', expected: true });
   });
@@ -98,6 +98,6 @@ describe('list_windows', () => {
     expect(r.content).toEqual([{ type: 'text', text: '[]' }]);
     expect(r.structuredContent).toEqual({ result: [] });
     const e = await h.err('list_windows', { socket_name: socket, session_id: '$0' });
-    expect(e.text).toMatch(/^Object not found: Could not find session_id=\$0 for list-sessions \(\)/);
+    expect(e.text).toMatch(/^Object not found: Could not find session_id=\$0 for list-sessions(\n|$)/);
   });
 });

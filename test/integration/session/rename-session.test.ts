@@ -87,7 +87,7 @@ describe('rename_session', () => {
 
   it('answers an unknown session with the not-found error', async () => {
     expect((await h.err('rename_session', { session_name: 'ghost', new_name: 'x' })).text).toMatch(
-      /^Object not found: Could not find session_name=ghost for list-sessions \(\)/,
+      /^Object not found: Could not find session_name=ghost for list-sessions(\n|$)/,
     );
   });
 });

@@ -81,7 +81,7 @@ describe('select_window', () => {
 
   it('answers unknown targets and bad directions', async () => {
     expect((await h.err('select_window', { window_id: '@999' })).text).toMatch(
-      /^Object not found: Could not find window_id=@999 for list-windows \(\)/,
+      /^Object not found: Could not find window_id=@999 for list-windows(\n|$)/,
     );
     expect((await h.err('select_window', { session_id: sid, window_index: 9 })).text).toMatch(
       /^Object not found: Could not find window_index=9/,

@@ -47,7 +47,7 @@ describe('kill_window', () => {
     const nul = await h.err('kill_window', { window_id: null });
     expect(nul.meta).toMatchObject({ error_type: 'ValidationError' });
     const e = await h.err('kill_window', { window_id: '@999' });
-    expect(e.text.split('\n')[0]).toBe('Object not found: Could not find window_id=@999 for list-windows ()');
+    expect(e.text.split('\n')[0]).toBe('Object not found: Could not find window_id=@999 for list-windows');
     expect(e.meta).toMatchObject({ error_type: 'TmuxObjectDoesNotExist', expected: true });
   });
 

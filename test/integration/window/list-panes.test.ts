@@ -95,16 +95,16 @@ describe('list_panes', () => {
 
   it('reports unknown targets as Object not found', async () => {
     const s = await h.err('list_panes', { session_name: 'nope' });
-    expect(firstLine(s.text)).toBe('Object not found: Could not find session_name=nope for list-sessions ()');
+    expect(firstLine(s.text)).toBe('Object not found: Could not find session_name=nope for list-sessions');
     expect(s.meta).toMatchObject({ error_type: 'TmuxObjectDoesNotExist', expected: true });
     expect(firstLine((await h.err('list_panes', { window_id: '@999' })).text)).toBe(
-      'Object not found: Could not find window_id=@999 for list-windows ()',
+      'Object not found: Could not find window_id=@999 for list-windows',
     );
     expect(firstLine((await h.err('list_panes', { session_id: '$999' })).text)).toBe(
-      'Object not found: Could not find session_id=$999 for list-sessions ()',
+      'Object not found: Could not find session_id=$999 for list-sessions',
     );
     expect(firstLine((await h.err('list_panes', { window_index: 42 })).text)).toBe(
-      'Object not found: Could not find window_index=42 for list-windows ()',
+      'Object not found: Could not find window_index=42 for list-windows',
     );
   });
 
@@ -122,15 +122,15 @@ describe('list_panes', () => {
     expect(r.content).toEqual([{ type: 'text', text: '[]' }]);
     expect(r.structuredContent).toEqual({ result: [] });
     expect(firstLine((await h.err('list_panes', { socket_name: none, session_name: 'alpha' })).text)).toBe(
-      'Object not found: Could not find session_name=alpha for list-sessions ()',
+      'Object not found: Could not find session_name=alpha for list-sessions',
     );
     expect(firstLine((await h.err('list_panes', { socket_name: none, window_id: '@0' })).text)).toBe(
-      'Object not found: Could not find window_id=@0 for list-windows ()',
+      'Object not found: Could not find window_id=@0 for list-windows',
     );
   });
   it('a window id that does not exist, or names a window linked into two sessions, is refused (docs/reference/tools.md#window-resolution)', async () => {
     const missing = await h.err('list_panes', { window_id: '@999999' });
-    expect(missing.text.split('\n')[0]).toBe('Object not found: Could not find window_id=@999999 for list-windows ()');
+    expect(missing.text.split('\n')[0]).toBe('Object not found: Could not find window_id=@999999 for list-windows');
     expect(missing.meta.error_type).toBe('TmuxObjectDoesNotExist');
     const linked = tmux.tmux('new-window', '-d', '-P', '-F', '#{window_id}', '-t', 'alpha:7', 'sh');
     tmux.tmux('link-window', '-s', linked, '-t', 'beta:7');

@@ -64,10 +64,10 @@ describe('move_window (docs/reference/tools.md#move_window)', () => {
   it('matches destination names exactly, never by tmux prefix rules', async () => {
     const w = newWindow();
     const e = await h.err('move_window', { window_id: w, destination_session: 'oth' });
-    expect(firstLine(e.text)).toBe('Object not found: Could not find session_name=oth for list-sessions ()');
+    expect(firstLine(e.text)).toBe('Object not found: Could not find session_name=oth for list-sessions');
     expect(e.meta).toMatchObject({ error_type: 'TmuxObjectDoesNotExist' });
     expect(firstLine((await h.err('move_window', { window_id: w, destination_session: '$999' })).text)).toBe(
-      'Object not found: Could not find session_id=$999 for list-sessions ()',
+      'Object not found: Could not find session_id=$999 for list-sessions',
     );
     expect(place(w).startsWith(`${main}:`)).toBe(true);
   });

@@ -47,7 +47,7 @@ describe('resize_window', () => {
     }
     expect((await h.err('resize_window', { window_id: win, width: 0 })).text).toContain('[type=greater_than_equal]');
     expect(firstLine((await h.err('resize_window', { window_id: '@999', width: 10 })).text)).toBe(
-      'Object not found: Could not find window_id=@999 for list-windows ()',
+      'Object not found: Could not find window_id=@999 for list-windows',
     );
   });
 });

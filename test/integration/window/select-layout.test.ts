@@ -80,7 +80,7 @@ describe('select_layout (docs/reference/tools.md#select_layout)', () => {
   it('validates before resolving the target, and reports unknown targets for valid layouts', async () => {
     expect((await h.err('select_layout', { window_id: '@999', layout: 'qqq' })).text).toBe("Invalid layout: 'qqq'");
     expect(firstLine((await h.err('select_layout', { window_id: '@999', layout: 'tiled' })).text)).toBe(
-      'Object not found: Could not find window_id=@999 for list-windows ()',
+      'Object not found: Could not find window_id=@999 for list-windows',
     );
   });
 

@@ -172,6 +172,6 @@ describe('split_window', () => {
     expect(e.meta).toMatchObject({ error_type: 'PaneNotFound', expected: true });
     expect(e.text).toMatch(/^Pane not found: .*%9999/);
     const w = await h.err('split_window', { window_id: '@9999' });
-    expect(w.text.split('\n')[0]).toBe('Object not found: Could not find window_id=@9999 for list-windows ()');
+    expect(w.text.split('\n')[0]).toBe('Object not found: Could not find window_id=@9999 for list-windows');
   });
 });

@@ -56,13 +56,13 @@ describe('get_window_info and rename_window', () => {
 
   it('get_window_info reports unknown targets', async () => {
     const e = await h.err('get_window_info', { window_id: '@777' });
-    expect(firstLine(e.text)).toBe('Object not found: Could not find window_id=@777 for list-windows ()');
+    expect(firstLine(e.text)).toBe('Object not found: Could not find window_id=@777 for list-windows');
     expect(e.meta).toMatchObject({ error_type: 'TmuxObjectDoesNotExist', expected: true });
     expect(firstLine((await h.err('get_window_info', { session_name: 'gamma' })).text)).toBe(
-      'Object not found: Could not find session_name=gamma for list-sessions ()',
+      'Object not found: Could not find session_name=gamma for list-sessions',
     );
     expect(firstLine((await h.err('get_window_info', { session_name: 'beta', window_index: '5' })).text)).toBe(
-      'Object not found: Could not find window_index=5 for list-windows ()',
+      'Object not found: Could not find window_index=5 for list-windows',
     );
   });
 
@@ -115,7 +115,7 @@ describe('get_window_info and rename_window', () => {
 
   it('rename_window reports unknown targets', async () => {
     expect(firstLine((await h.err('rename_window', { window_id: '@777', new_name: 'x' })).text)).toBe(
-      'Object not found: Could not find window_id=@777 for list-windows ()',
+      'Object not found: Could not find window_id=@777 for list-windows',
     );
   });
 });

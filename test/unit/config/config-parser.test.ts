@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ConfigError, HELP_TEXT, parseArgs, resolveConfig, UsageError } from '../../../src/config/config.parser';
+import { ConfigError, HELP_TEXT, nearestOption, parseArgs, resolveConfig, UsageError } from '../../../src/config/config.parser';
 import { like } from '../../helpers/like';
 
 const cfg = (argv: string[], env: NodeJS.ProcessEnv = {}) => resolveConfig(parseArgs(argv), env);
@@ -35,7 +35,13 @@ describe('configuration (docs/reference/configuration.md#settings)', () => {
   it('fails closed on an invalid safety level', () => {
     const c = cfg([], { TMUX_MCP_SAFETY: 'Destructive' });
     expect(c.safety).toBe('readonly');
-    expect(c.warnings[0]).toMatch(/readonly/);
+    expect(c.warnings).toEqual([
+      "TMUX_MCP_SAFETY: invalid safety level 'Destructive'; falling back to readonly (values: readonly, mutating, destructive)",
+    ]);
+    // The rejected value through the safe repr: quotes escaped, control characters shown.
+    expect(cfg(['--safety', "it's\n"]).warnings[0]).toBe(
+      "--safety: invalid safety level 'it\\'s\\n'; falling back to readonly (values: readonly, mutating, destructive)",
+    );
   });
 
   it('clamps the wait ceiling and falls back on nonsense', () => {
@@ -190,5 +196,17 @@ describe('configuration (docs/reference/configuration.md#settings)', () => {
     expect(() => parseArgs(['--safety'])).toThrow(UsageError);
     expect(() => parseArgs(['stray'])).toThrow(UsageError);
     expect(() => parseArgs(['--help=1'])).toThrow(UsageError);
+  });
+
+  it('suggests the option a typo or a shortened name means (docs/reference/configuration.md#command-line)', () => {
+    expect(nearestOption('safty')).toBe('safety');
+    expect(nearestOption('socket')).toBe('socket-name');
+    expect(nearestOption('socket_path')).toBe('socket-path');
+    expect(nearestOption('timeout')).toBe('command-timeout');
+    expect(nearestOption('log')).toBe('log-level');
+    expect(nearestOption('plugins')).toBe('plugin');
+    expect(nearestOption('frobnicate')).toBeNull();
+    expect(nearestOption('ss')).toBeNull();
+    expect(() => parseArgs(['--socket', 'x'])).toThrow('unknown option: --socket; did you mean --socket-name?');
   });
 });

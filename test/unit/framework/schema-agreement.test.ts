@@ -2,11 +2,11 @@ import Ajv from 'ajv';
 import fc from 'fast-check';
 import type { DependencyContainer } from 'tsyringe';
 import examplePlugin from '../../../examples/custom-tool/index';
-import type { Class } from '../../../src/framework/metadata/param-metadata';
 import { enabledFeatures } from '../../../src/framework/tokens';
 import { validateDto } from '../../../src/framework/validation/dto-validator';
 import { createServer, type TmuxMcpServer } from '../../../src/server/create-server';
 import { CATALOG_TOOLS } from '../../helpers/catalog-tools';
+import type { Class } from '../../../src/framework/types';
 
 /**
  * The advertised input schema and the validation agree (docs/reference/protocol.md#input-schemas),

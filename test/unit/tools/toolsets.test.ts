@@ -1,6 +1,5 @@
 import 'reflect-metadata';
 import { parseArgs, resolveConfig, ConfigError } from '../../../src/config/config.parser';
-import type { Class } from '../../../src/framework/metadata/param-metadata';
 import { getToolMetadata } from '../../../src/framework/metadata/tool-metadata';
 import { CORE_TOOLS } from '../../../src/tools/all-tools';
 import * as batch from '../../../src/tools/batch';
@@ -25,6 +24,7 @@ import {
   TOOLSETS,
 } from '../../../src/tools/toolsets';
 import { CATALOG_TOOLS } from '../../helpers/catalog-tools';
+import type { Class } from '../../../src/framework/types';
 
 const names = (classes: Class[]) => classes.map((c) => getToolMetadata(c)!.name);
 const config = (value: string) => resolveConfig(parseArgs(['--toolsets', value]), {});

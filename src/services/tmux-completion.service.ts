@@ -1,10 +1,10 @@
 import { injectable } from 'tsyringe';
 import type { CompletionContext } from '../framework/protocol/resources.handlers';
 import { LOCAL_HOST_NAME } from '../config/config.parser';
-import { HierarchyService } from '../services/hierarchy.service';
-import { HostRegistry } from '../services/host-registry.service';
-import { nameMatches } from '../services/target-resolver.service';
-import { TmuxServerPool } from '../services/tmux-server-pool.service';
+import { HierarchyService } from './hierarchy.service';
+import { HostRegistry } from './host-registry.service';
+import { nameMatches } from './target-resolver.service';
+import { TmuxServerPool } from './tmux-server-pool.service';
 
 /**
  * Completion candidates from live tmux state (docs/reference/resources-and-prompts.md#completions),
