@@ -16,6 +16,12 @@ export const ENGINE_FACTORY = token<EngineFactory>('engine-factory');
 /** Starts every tmux and ssh process of this server (docs/reference/engine.md#processes). */
 export const PROCESS_RUNNER = token<ProcessRunner>('process-runner');
 
+/** The server a tool input names: a socket (null: the configured one) on a host (null: local). */
+export interface ServerTarget {
+  socket_name?: string | null;
+  host?: string | null;
+}
+
 /**
  * A per-call `socket_name` is a name under tmux's socket directory, never a path
  * (docs/reference/tools.md#socket_name): tmux's `-L` joins it to that directory, so `../x` or a
@@ -63,6 +69,11 @@ export class TmuxServerPool {
 
   engine(socketName?: string | null, host?: string | null): TmuxEngine {
     return this.engineFor(this.keyFor(socketName, host));
+  }
+
+  /** The engine for a tool input's server target: its `socket_name` and `host` (docs/reference/tools.md#host). */
+  engineOf(target: ServerTarget): TmuxEngine {
+    return this.engine(target.socket_name, target.host);
   }
 
   /**

@@ -1,15 +1,12 @@
-import { HandleErrors } from '../../framework/decorators/handle-errors.decorator';
-import { Tool } from '../../framework/decorators/tool.decorator';
+import { TmuxTool } from '../common/tmux-tool.decorator';
 import type { ToolCallContext } from '../../framework/pipeline/call-context';
 import type { ToolHandler } from '../../framework/pipeline/tool-dispatcher';
 import { safeRepr } from '../../framework/validation/safe-repr';
 import { BufferStore } from '../../services/buffer-store.service';
-import { TmuxErrorMapper } from '../../services/tmux-error.mapper';
 import { TmuxServerPool } from '../../services/tmux-server-pool.service';
 import { DeleteBufferInput } from './delete-buffer.input';
 
-@Tool('mutating', { title: 'Delete tmux Buffer' })
-@HandleErrors(TmuxErrorMapper)
+@TmuxTool('mutating', { title: 'Delete tmux Buffer' })
 export class DeleteBufferTool implements ToolHandler<DeleteBufferInput, string> {
   static readonly toolName = 'delete_buffer';
   static readonly description = 'Delete a paste buffer staged by load_buffer.';
@@ -24,7 +21,7 @@ export class DeleteBufferTool implements ToolHandler<DeleteBufferInput, string> 
   async execute(input: DeleteBufferInput, ctx: ToolCallContext): Promise<string> {
     const name = input.buffer_name;
     this.buffers.assertName(name);
-    const engine = this.pool.engine(input.socket_name, input.host);
+    const engine = this.pool.engineOf(input);
     await this.buffers.run(engine, 'delete-buffer', name, ['delete-buffer', '-b', name], ctx.signal);
     this.buffers.untrack(engine, name);
     return `Buffer ${safeRepr(name)} deleted`;

@@ -1,15 +1,12 @@
-import { HandleErrors } from '../../framework/decorators/handle-errors.decorator';
-import { Tool } from '../../framework/decorators/tool.decorator';
+import { TmuxTool } from '../common/tmux-tool.decorator';
 import type { ToolCallContext } from '../../framework/pipeline/call-context';
 import type { ToolHandler } from '../../framework/pipeline/tool-dispatcher';
 import { BufferRef } from '../../models/buffer-ref.model';
 import { BufferStore } from '../../services/buffer-store.service';
-import { TmuxErrorMapper } from '../../services/tmux-error.mapper';
 import { TmuxServerPool } from '../../services/tmux-server-pool.service';
 import { LoadBufferInput } from './load-buffer.input';
 
-@Tool('mutating', { title: 'Load tmux Buffer', idempotentHint: false, openWorldHint: true })
-@HandleErrors(TmuxErrorMapper)
+@TmuxTool('mutating', { title: 'Load tmux Buffer', idempotentHint: false, openWorldHint: true })
 export class LoadBufferTool implements ToolHandler<LoadBufferInput, BufferRef> {
   static readonly toolName = 'load_buffer';
   static readonly description =
@@ -24,7 +21,7 @@ export class LoadBufferTool implements ToolHandler<LoadBufferInput, BufferRef> {
 
   async execute(input: LoadBufferInput, ctx: ToolCallContext): Promise<BufferRef> {
     const name = this.buffers.newName(input.logical_name);
-    const engine = this.pool.engine(input.socket_name, input.host);
+    const engine = this.pool.engineOf(input);
     // The content travels on the stdin of the load-buffer subprocess, never argv, a control
     // line, a file or a shell (NUL allowed, docs/reference/protocol.md#strings); on a remote host
     // it goes through the ssh connection (docs/reference/engine.md#buffers).

@@ -1,15 +1,12 @@
-import { HandleErrors } from '../../framework/decorators/handle-errors.decorator';
-import { Tool } from '../../framework/decorators/tool.decorator';
+import { TmuxTool } from '../common/tmux-tool.decorator';
 import type { ToolHandler } from '../../framework/pipeline/tool-dispatcher';
 import { safeRepr } from '../../framework/validation/safe-repr';
 import { BufferStore } from '../../services/buffer-store.service';
 import { TargetResolver } from '../../services/target-resolver.service';
-import { TmuxErrorMapper } from '../../services/tmux-error.mapper';
 import { TmuxServerPool } from '../../services/tmux-server-pool.service';
 import { PasteBufferInput } from './paste-buffer.input';
 
-@Tool('mutating', { title: 'Paste tmux Buffer', idempotentHint: false, openWorldHint: true })
-@HandleErrors(TmuxErrorMapper)
+@TmuxTool('mutating', { title: 'Paste tmux Buffer', idempotentHint: false, openWorldHint: true })
 export class PasteBufferTool implements ToolHandler<PasteBufferInput, string> {
   static readonly toolName = 'paste_buffer';
   static readonly description = 'Paste a buffer staged by load_buffer into a tmux pane as input. The buffer is kept.';
@@ -24,7 +21,7 @@ export class PasteBufferTool implements ToolHandler<PasteBufferInput, string> {
 
   async execute(input: PasteBufferInput): Promise<string> {
     this.buffers.assertName(input.buffer_name);
-    const engine = this.pool.engine(input.socket_name, input.host);
+    const engine = this.pool.engineOf(input);
     const pane = await this.targets.pane(engine, input);
     // No -d: the buffer is kept (docs/reference/tools.md#paste_buffer); -p = bracketed paste.
     await engine.run(['paste-buffer', '-t', pane.pane_id, '-b', input.buffer_name, ...(input.bracket ? ['-p'] : [])]);

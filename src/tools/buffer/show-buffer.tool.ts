@@ -1,19 +1,16 @@
-import { HandleErrors } from '../../framework/decorators/handle-errors.decorator';
-import { Tool } from '../../framework/decorators/tool.decorator';
+import { TmuxTool } from '../common/tmux-tool.decorator';
 import { splitLines } from '../../framework/output/text-lines';
 import type { ToolCallContext } from '../../framework/pipeline/call-context';
 import type { ToolHandler } from '../../framework/pipeline/tool-dispatcher';
 import { BufferContent } from '../../models/buffer-content.model';
 import { BufferStore } from '../../services/buffer-store.service';
-import { TmuxErrorMapper } from '../../services/tmux-error.mapper';
 import { TmuxServerPool } from '../../services/tmux-server-pool.service';
 import { ShowBufferInput } from './show-buffer.input';
 
-@Tool('readonly', {
+@TmuxTool('readonly', {
   title: 'Show tmux Buffer',
   responseLimit: { field: 'content', truncatedFlag: 'content_truncated', countFlag: 'content_truncated_lines' },
 })
-@HandleErrors(TmuxErrorMapper)
 export class ShowBufferTool implements ToolHandler<ShowBufferInput, BufferContent> {
   static readonly toolName = 'show_buffer';
   static readonly description =
@@ -29,7 +26,7 @@ export class ShowBufferTool implements ToolHandler<ShowBufferInput, BufferConten
   async execute(input: ShowBufferInput, ctx: ToolCallContext): Promise<BufferContent> {
     const name = input.buffer_name;
     this.buffers.assertName(name);
-    const engine = this.pool.engine(input.socket_name, input.host);
+    const engine = this.pool.engineOf(input);
     // runRaw: byte-for-byte, a final newline included (docs/reference/tools.md#show_buffer).
     const content = await this.buffers.run(engine, 'show-buffer', name, ['show-buffer', '-b', name], ctx.signal, true);
     if (input.max_lines != null) {

@@ -1,14 +1,11 @@
-import { HandleErrors } from '../../framework/decorators/handle-errors.decorator';
-import { Tool } from '../../framework/decorators/tool.decorator';
+import { TmuxTool } from '../common/tmux-tool.decorator';
 import type { ToolCallContext } from '../../framework/pipeline/call-context';
 import type { ToolHandler } from '../../framework/pipeline/tool-dispatcher';
 import { ChannelService } from '../../services/channel.service';
-import { TmuxErrorMapper } from '../../services/tmux-error.mapper';
 import { TmuxServerPool } from '../../services/tmux-server-pool.service';
 import { SignalChannelInput } from './signal-channel.input';
 
-@Tool('mutating', { title: 'Signal tmux Channel' })
-@HandleErrors(TmuxErrorMapper)
+@TmuxTool('mutating', { title: 'Signal tmux Channel' })
 export class SignalChannelTool implements ToolHandler<SignalChannelInput, string> {
   static readonly toolName = 'signal_channel';
   static readonly description =
@@ -23,6 +20,6 @@ export class SignalChannelTool implements ToolHandler<SignalChannelInput, string
 
   async execute(input: SignalChannelInput, ctx: ToolCallContext): Promise<string> {
     this.channels.validate(input.channel);
-    return this.channels.signal(this.pool.engine(input.socket_name, input.host), input.channel, ctx.signal);
+    return this.channels.signal(this.pool.engineOf(input), input.channel, ctx.signal);
   }
 }

@@ -1,15 +1,12 @@
-import { HandleErrors } from '../../framework/decorators/handle-errors.decorator';
-import { Tool } from '../../framework/decorators/tool.decorator';
+import { TmuxTool } from '../common/tmux-tool.decorator';
 import { TAGS } from '../../framework/metadata/tool-metadata';
 import type { ToolCallContext } from '../../framework/pipeline/call-context';
 import type { ToolHandler } from '../../framework/pipeline/tool-dispatcher';
 import { ChannelService } from '../../services/channel.service';
-import { TmuxErrorMapper } from '../../services/tmux-error.mapper';
 import { TmuxServerPool } from '../../services/tmux-server-pool.service';
 import { WaitForChannelInput } from './wait-for-channel.input';
 
-@Tool('mutating', { title: 'Wait For tmux Channel', tags: [TAGS.SELF_BOUNDED] })
-@HandleErrors(TmuxErrorMapper)
+@TmuxTool('mutating', { title: 'Wait For tmux Channel', tags: [TAGS.SELF_BOUNDED] })
 export class WaitForChannelTool implements ToolHandler<WaitForChannelInput, string> {
   static readonly toolName = 'wait_for_channel';
   static readonly description =
@@ -24,7 +21,7 @@ export class WaitForChannelTool implements ToolHandler<WaitForChannelInput, stri
 
   async execute(input: WaitForChannelInput, ctx: ToolCallContext): Promise<string> {
     this.channels.validate(input.channel);
-    const engine = this.pool.engine(input.socket_name, input.host);
+    const engine = this.pool.engineOf(input);
     return this.channels.wait(engine, input.channel, input.timeout, ctx.signal, ctx.progress);
   }
 }

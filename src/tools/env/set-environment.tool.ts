@@ -1,15 +1,12 @@
-import { HandleErrors } from '../../framework/decorators/handle-errors.decorator';
-import { Tool } from '../../framework/decorators/tool.decorator';
+import { TmuxTool } from '../common/tmux-tool.decorator';
 import type { ToolHandler } from '../../framework/pipeline/tool-dispatcher';
 import { EnvironmentSetResult } from '../../models/environment-set-result.model';
 import { TargetResolver } from '../../services/target-resolver.service';
-import { TmuxErrorMapper } from '../../services/tmux-error.mapper';
 import { TmuxServerPool } from '../../services/tmux-server-pool.service';
 import { environmentFlags } from './environment-scope';
 import { SetEnvironmentInput } from './set-environment.input';
 
-@Tool('mutating', { title: 'Set tmux Environment' })
-@HandleErrors(TmuxErrorMapper)
+@TmuxTool('mutating', { title: 'Set tmux Environment' })
 export class SetEnvironmentTool implements ToolHandler<SetEnvironmentInput, EnvironmentSetResult> {
   static readonly toolName = 'set_environment';
   static readonly description =
@@ -23,7 +20,7 @@ export class SetEnvironmentTool implements ToolHandler<SetEnvironmentInput, Envi
   ) {}
 
   async execute(input: SetEnvironmentInput): Promise<EnvironmentSetResult> {
-    const engine = this.pool.engine(input.socket_name, input.host);
+    const engine = this.pool.engineOf(input);
     const flags = await environmentFlags(engine, this.targets, input);
     // `--`: a name starting with '-' is a name, not a flag (docs/reference/tools.md#names-and-escaping).
     await engine.run(['set-environment', ...flags, '--', input.name, input.value]);

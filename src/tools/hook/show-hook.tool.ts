@@ -1,16 +1,13 @@
-import { HandleErrors } from '../../framework/decorators/handle-errors.decorator';
-import { Tool } from '../../framework/decorators/tool.decorator';
+import { TmuxTool } from '../common/tmux-tool.decorator';
 import type { ToolHandler } from '../../framework/pipeline/tool-dispatcher';
 import { HookListResult } from '../../models/hook-list-result.model';
 import { parseHookLines } from '../../services/hook-entries';
 import { OptionScopeService } from '../../services/option-scope.service';
-import { TmuxErrorMapper } from '../../services/tmux-error.mapper';
 import { LibTmuxException, TmuxNoServer } from '../../tmux/tmux-errors';
 import { TmuxServerPool } from '../../services/tmux-server-pool.service';
 import { ShowHookInput } from './show-hook.input';
 
-@Tool('readonly', { title: 'Show tmux Hook' })
-@HandleErrors(TmuxErrorMapper)
+@TmuxTool('readonly', { title: 'Show tmux Hook' })
 export class ShowHookTool implements ToolHandler<ShowHookInput, HookListResult> {
   static readonly toolName = 'show_hook';
   static readonly description = 'Show the commands of one tmux hook at a scope. Unset: no entries; unknown name: error.';
@@ -23,7 +20,7 @@ export class ShowHookTool implements ToolHandler<ShowHookInput, HookListResult> 
   ) {}
 
   async execute(input: ShowHookInput): Promise<HookListResult> {
-    const engine = this.pool.engine(input.socket_name, input.host);
+    const engine = this.pool.engineOf(input);
     const flags = await this.scopes.flags(engine, input, 'hook');
     let lines: string[];
     try {

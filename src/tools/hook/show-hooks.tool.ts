@@ -1,15 +1,12 @@
-import { HandleErrors } from '../../framework/decorators/handle-errors.decorator';
-import { Tool } from '../../framework/decorators/tool.decorator';
+import { TmuxTool } from '../common/tmux-tool.decorator';
 import type { ToolHandler } from '../../framework/pipeline/tool-dispatcher';
 import { HookListResult } from '../../models/hook-list-result.model';
 import { parseHookLines } from '../../services/hook-entries';
 import { OptionScopeService } from '../../services/option-scope.service';
-import { TmuxErrorMapper } from '../../services/tmux-error.mapper';
 import { TmuxServerPool } from '../../services/tmux-server-pool.service';
 import { ShowHooksInput } from './show-hooks.input';
 
-@Tool('readonly', { title: 'Show tmux Hooks' })
-@HandleErrors(TmuxErrorMapper)
+@TmuxTool('readonly', { title: 'Show tmux Hooks' })
 export class ShowHooksTool implements ToolHandler<ShowHooksInput, HookListResult> {
   static readonly toolName = 'show_hooks';
   static readonly description =
@@ -23,7 +20,7 @@ export class ShowHooksTool implements ToolHandler<ShowHooksInput, HookListResult
   ) {}
 
   async execute(input: ShowHooksInput): Promise<HookListResult> {
-    const engine = this.pool.engine(input.socket_name, input.host);
+    const engine = this.pool.engineOf(input);
     const flags = await this.scopes.flags(engine, input, 'hook');
     const lines = await engine.run(['show-hooks', ...flags]);
     // Window and pane hooks live in the global window tree, which `-g` alone does not show.

@@ -1,16 +1,13 @@
+import { TmuxTool } from '../common/tmux-tool.decorator';
 import { LibTmuxException } from '../../tmux/tmux-errors';
-import { HandleErrors } from '../../framework/decorators/handle-errors.decorator';
-import { Tool } from '../../framework/decorators/tool.decorator';
 import type { ToolHandler } from '../../framework/pipeline/tool-dispatcher';
 import { OptionSetResult } from '../../models/option-set-result.model';
 import { OptionScopeService } from '../../services/option-scope.service';
 import { OptionValueService } from '../../services/option-value.service';
-import { TmuxErrorMapper } from '../../services/tmux-error.mapper';
 import { TmuxServerPool } from '../../services/tmux-server-pool.service';
 import { SetOptionInput } from './set-option.input';
 
-@Tool('mutating', { title: 'Set tmux Option' })
-@HandleErrors(TmuxErrorMapper)
+@TmuxTool('mutating', { title: 'Set tmux Option' })
 export class SetOptionTool implements ToolHandler<SetOptionInput, OptionSetResult> {
   static readonly toolName = 'set_option';
   static readonly description = 'Set a tmux option at server, session, window or pane scope; tmux checks name and value.';
@@ -24,7 +21,7 @@ export class SetOptionTool implements ToolHandler<SetOptionInput, OptionSetResul
   ) {}
 
   async execute(input: SetOptionInput): Promise<OptionSetResult> {
-    const engine = this.pool.engine(input.socket_name, input.host);
+    const engine = this.pool.engineOf(input);
     const flags = await this.scopes.flags(engine, input, 'option');
     try {
       await this.options.write(engine, flags, input.option, input.value);

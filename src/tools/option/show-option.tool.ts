@@ -1,15 +1,12 @@
-import { HandleErrors } from '../../framework/decorators/handle-errors.decorator';
-import { Tool } from '../../framework/decorators/tool.decorator';
+import { TmuxTool } from '../common/tmux-tool.decorator';
 import type { ToolHandler } from '../../framework/pipeline/tool-dispatcher';
 import { OptionResult } from '../../models/option-result.model';
 import { OptionScopeService } from '../../services/option-scope.service';
 import { OptionValueService } from '../../services/option-value.service';
-import { TmuxErrorMapper } from '../../services/tmux-error.mapper';
 import { TmuxServerPool } from '../../services/tmux-server-pool.service';
 import { ShowOptionInput } from './show-option.input';
 
-@Tool('readonly', { title: 'Show tmux Option' })
-@HandleErrors(TmuxErrorMapper)
+@TmuxTool('readonly', { title: 'Show tmux Option' })
 export class ShowOptionTool implements ToolHandler<ShowOptionInput, OptionResult> {
   static readonly toolName = 'show_option';
   static readonly description = 'Show one tmux option at a scope: digits as integers, on/off as booleans, arrays as lists, unset as null.';
@@ -23,7 +20,7 @@ export class ShowOptionTool implements ToolHandler<ShowOptionInput, OptionResult
   ) {}
 
   async execute(input: ShowOptionInput): Promise<OptionResult> {
-    const engine = this.pool.engine(input.socket_name, input.host);
+    const engine = this.pool.engineOf(input);
     const flags = await this.scopes.flags(engine, input, 'option');
     return { option: input.option, value: await this.options.read(engine, flags, input.option) };
   }

@@ -1,19 +1,16 @@
-import { HandleErrors } from '../../framework/decorators/handle-errors.decorator';
-import { Tool } from '../../framework/decorators/tool.decorator';
+import { TmuxTool } from '../common/tmux-tool.decorator';
 import type { ToolHandler } from '../../framework/pipeline/tool-dispatcher';
 import { SessionInfo } from '../../models/session-info.model';
 import { HierarchyService } from '../../services/hierarchy.service';
 import { ModelSerializer } from '../../services/model-serializer.service';
 import { SpawnEnvService } from '../../services/spawn-env.service';
-import { TmuxErrorMapper } from '../../services/tmux-error.mapper';
 import { TmuxObjectDoesNotExist } from '../../tmux/tmux-errors';
 import { TmuxServerPool } from '../../services/tmux-server-pool.service';
 import { checkSessionName, checkSessionNameFree, rethrowDuplicate } from '../session/session-name';
 import { escapeFormat } from '../../services/tmux-escape';
 import { CreateSessionInput } from './create-session.input';
 
-@Tool('mutating', { title: 'Create tmux Session', idempotentHint: false })
-@HandleErrors(TmuxErrorMapper)
+@TmuxTool('mutating', { title: 'Create tmux Session', idempotentHint: false })
 export class CreateSessionTool implements ToolHandler<CreateSessionInput, SessionInfo> {
   static readonly toolName = 'create_session';
   static readonly description = 'Create a detached tmux session (starting the server if needed); returns it with its active pane id.';
@@ -33,7 +30,7 @@ export class CreateSessionTool implements ToolHandler<CreateSessionInput, Sessio
     const envArgs = this.spawnEnv.argv(input.environment, input.suppress_persistent_history);
     const name = input.session_name;
     if (name !== null) checkSessionName(name);
-    const engine = this.pool.engine(input.socket_name, input.host);
+    const engine = this.pool.engineOf(input);
     if (name !== null) checkSessionNameFree(await this.hierarchy.sessions(engine), name);
 
     // `-d`: never switch anyone's client. `-e` on new-session sets the *session* environment on

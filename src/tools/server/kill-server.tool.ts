@@ -1,9 +1,7 @@
-import { HandleErrors } from '../../framework/decorators/handle-errors.decorator';
-import { Tool } from '../../framework/decorators/tool.decorator';
+import { TmuxTool } from '../common/tmux-tool.decorator';
 import { ExpectedToolError } from '../../framework/errors/tool-errors';
 import type { ToolHandler } from '../../framework/pipeline/tool-dispatcher';
 import { CallerIdentityService } from '../../services/caller-identity.service';
-import { TmuxErrorMapper } from '../../services/tmux-error.mapper';
 import { TmuxConnectionLost, TmuxNoServer } from '../../tmux/tmux-errors';
 import { TmuxServerPool } from '../../services/tmux-server-pool.service';
 import { KillServerInput } from './kill-server.input';
@@ -11,8 +9,7 @@ import { KillServerInput } from './kill-server.input';
 export const KILL_SERVER_REFUSAL =
   'Refusing to kill the tmux server while this MCP server is running inside it. Use a manual tmux command if intended.';
 
-@Tool('destructive', { title: 'Kill tmux Server' })
-@HandleErrors(TmuxErrorMapper)
+@TmuxTool('destructive', { title: 'Kill tmux Server' })
 export class KillServerTool implements ToolHandler<KillServerInput, string> {
   static readonly toolName = 'kill_server';
   static readonly description = 'Kill a tmux server and everything on it. Refused when this MCP server runs inside it.';
@@ -25,7 +22,7 @@ export class KillServerTool implements ToolHandler<KillServerInput, string> {
   ) {}
 
   async execute(input: KillServerInput): Promise<string> {
-    const engine = this.pool.engine(input.socket_name, input.host);
+    const engine = this.pool.engineOf(input);
     // Conservative self-kill guard (docs/reference/safety.md#guard-predicate): any doubt means "on
     // this server".
     if (await this.caller.callerOnServer(engine)) throw new ExpectedToolError(KILL_SERVER_REFUSAL);

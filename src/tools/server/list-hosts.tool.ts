@@ -1,12 +1,11 @@
+import { TmuxTool } from '../common/tmux-tool.decorator';
 import { inject } from 'tsyringe';
 import { LOCAL_HOST_NAME } from '../../config/config.parser';
 import { SERVER_CONFIG, ServerConfig } from '../../config/server-config';
-import { HandleErrors } from '../../framework/decorators/handle-errors.decorator';
-import { Tool } from '../../framework/decorators/tool.decorator';
 import type { ToolHandler } from '../../framework/pipeline/tool-dispatcher';
 import { HostInfo } from '../../models/host-info.model';
 import { HostRegistry } from '../../services/host-registry.service';
-import { hostError, TmuxErrorMapper } from '../../services/tmux-error.mapper';
+import { hostError } from '../../services/tmux-error.mapper';
 import { PROCESS_RUNNER } from '../../services/tmux-server-pool.service';
 import type { ProcessRunner } from '../../tmux/process-runner';
 import { HOSTS_FEATURE } from '../common/common-params';
@@ -15,8 +14,7 @@ import { ListHostsInput } from './list-hosts.input';
 /** `tmux -V` prints `tmux 3.3a`: the version is the rest. */
 const versionOf = (out: string): string | null => out.trim().replace(/^tmux\s+/, '') || null;
 
-@Tool('readonly', { title: 'List Hosts', feature: HOSTS_FEATURE })
-@HandleErrors(TmuxErrorMapper)
+@TmuxTool('readonly', { title: 'List Hosts', feature: HOSTS_FEATURE })
 export class ListHostsTool implements ToolHandler<ListHostsInput, HostInfo[]> {
   static readonly toolName = 'list_hosts';
   static readonly description =

@@ -1,11 +1,9 @@
+import { TmuxTool } from '../common/tmux-tool.decorator';
 import { inject } from 'tsyringe';
 import { SERVER_CONFIG, ServerConfig } from '../../config/server-config';
-import { HandleErrors } from '../../framework/decorators/handle-errors.decorator';
-import { Tool } from '../../framework/decorators/tool.decorator';
 import type { ToolHandler } from '../../framework/pipeline/tool-dispatcher';
 import { ServerInfo } from '../../models/server-info.model';
 import { HostRegistry } from '../../services/host-registry.service';
-import { TmuxErrorMapper } from '../../services/tmux-error.mapper';
 import { TmuxServerPool } from '../../services/tmux-server-pool.service';
 import { ListServersInput } from './list-servers.input';
 import { probeServer } from './server-info.probe';
@@ -13,8 +11,7 @@ import { SocketDiscoveryService } from './socket-discovery.service';
 
 const REMOTE_PROBES_AT_ONCE = 3;
 
-@Tool('readonly', { title: 'List tmux Servers' })
-@HandleErrors(TmuxErrorMapper)
+@TmuxTool('readonly', { title: 'List tmux Servers' })
 export class ListServersTool implements ToolHandler<ListServersInput, ServerInfo[]> {
   static readonly toolName = 'list_servers';
   static readonly description = 'Discover running tmux servers by scanning socket directories (TMUX_TMPDIR, /tmp) plus extra_socket_paths.';

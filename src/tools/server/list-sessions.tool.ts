@@ -1,16 +1,13 @@
-import { HandleErrors } from '../../framework/decorators/handle-errors.decorator';
-import { Tool } from '../../framework/decorators/tool.decorator';
+import { TmuxTool } from '../common/tmux-tool.decorator';
 import type { ToolHandler } from '../../framework/pipeline/tool-dispatcher';
 import { SessionInfo } from '../../models/session-info.model';
 import { FilterService } from '../../services/filter.service';
 import { HierarchyService } from '../../services/hierarchy.service';
 import { ModelSerializer } from '../../services/model-serializer.service';
-import { TmuxErrorMapper } from '../../services/tmux-error.mapper';
 import { TmuxServerPool } from '../../services/tmux-server-pool.service';
 import { ListSessionsInput } from './list-sessions.input';
 
-@Tool('readonly', { title: 'List tmux Sessions' })
-@HandleErrors(TmuxErrorMapper)
+@TmuxTool('readonly', { title: 'List tmux Sessions' })
 export class ListSessionsTool implements ToolHandler<ListSessionsInput, SessionInfo[]> {
   static readonly toolName = 'list_sessions';
   static readonly description = 'List tmux sessions (terminal multiplexer metadata). For terminal text use search_panes.';
@@ -26,7 +23,7 @@ export class ListSessionsTool implements ToolHandler<ListSessionsInput, SessionI
 
   async execute(input: ListSessionsInput): Promise<SessionInfo[]> {
     const clauses = this.filters.parse(input.filters);
-    const engine = this.pool.engine(input.socket_name, input.host);
+    const engine = this.pool.engineOf(input);
     // One round trip: the sessions and the clients that count as attached.
     const { rows, attached } = await this.hierarchy.sessionsWithAttached(engine, this.filters.fieldsFor(clauses));
     if (!rows.length) return [];

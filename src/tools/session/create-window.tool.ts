@@ -1,19 +1,16 @@
-import { HandleErrors } from '../../framework/decorators/handle-errors.decorator';
-import { Tool } from '../../framework/decorators/tool.decorator';
+import { TmuxTool } from '../common/tmux-tool.decorator';
 import type { ToolHandler } from '../../framework/pipeline/tool-dispatcher';
 import { WindowInfo } from '../../models/window-info.model';
 import { HierarchyService } from '../../services/hierarchy.service';
 import { ModelSerializer } from '../../services/model-serializer.service';
 import { SpawnEnvService } from '../../services/spawn-env.service';
 import { TargetResolver } from '../../services/target-resolver.service';
-import { TmuxErrorMapper } from '../../services/tmux-error.mapper';
 import { TmuxObjectDoesNotExist } from '../../tmux/tmux-errors';
 import { TmuxServerPool } from '../../services/tmux-server-pool.service';
 import { CreateWindowInput } from './create-window.input';
 import { escapeFormat } from '../../services/tmux-escape';
 
-@Tool('mutating', { title: 'Create tmux Window', idempotentHint: false })
-@HandleErrors(TmuxErrorMapper)
+@TmuxTool('mutating', { title: 'Create tmux Window', idempotentHint: false })
 export class CreateWindowTool implements ToolHandler<CreateWindowInput, WindowInfo> {
   static readonly toolName = 'create_window';
   static readonly description = 'Create a tmux window (default: first session, in the background). Returns it with its pane id.';
@@ -31,7 +28,7 @@ export class CreateWindowTool implements ToolHandler<CreateWindowInput, WindowIn
   async execute(input: CreateWindowInput): Promise<WindowInfo> {
     // Environment rules fail before any tmux call (docs/reference/tools.md#environment-parameters).
     const envArgs = this.spawnEnv.argv(input.environment, input.suppress_persistent_history);
-    const engine = this.pool.engine(input.socket_name, input.host);
+    const engine = this.pool.engineOf(input);
     const session = await this.resolver.session(engine, input);
 
     const args = ['new-window', '-P', '-F', '#{window_id}'];

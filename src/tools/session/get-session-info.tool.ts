@@ -1,16 +1,13 @@
-import { HandleErrors } from '../../framework/decorators/handle-errors.decorator';
-import { Tool } from '../../framework/decorators/tool.decorator';
+import { TmuxTool } from '../common/tmux-tool.decorator';
 import type { ToolHandler } from '../../framework/pipeline/tool-dispatcher';
 import { SessionInfo } from '../../models/session-info.model';
 import { HierarchyService } from '../../services/hierarchy.service';
 import { ModelSerializer } from '../../services/model-serializer.service';
 import { TargetResolver } from '../../services/target-resolver.service';
-import { TmuxErrorMapper } from '../../services/tmux-error.mapper';
 import { TmuxServerPool } from '../../services/tmux-server-pool.service';
 import { GetSessionInfoInput } from './get-session-info.input';
 
-@Tool('readonly', { title: 'Get tmux Session Info' })
-@HandleErrors(TmuxErrorMapper)
+@TmuxTool('readonly', { title: 'Get tmux Session Info' })
 export class GetSessionInfoTool implements ToolHandler<GetSessionInfoInput, SessionInfo> {
   static readonly toolName = 'get_session_info';
   static readonly description = 'Get one tmux session: window count, clients, creation time, active pane.';
@@ -25,7 +22,7 @@ export class GetSessionInfoTool implements ToolHandler<GetSessionInfoInput, Sess
   ) {}
 
   async execute(input: GetSessionInfoInput): Promise<SessionInfo> {
-    const engine = this.pool.engine(input.socket_name, input.host);
+    const engine = this.pool.engineOf(input);
     const row = await this.resolver.session(engine, input);
     return this.serializer.session(row, await this.hierarchy.attachedCounts(engine));
   }

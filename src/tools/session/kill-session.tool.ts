@@ -1,12 +1,10 @@
-import { HandleErrors } from '../../framework/decorators/handle-errors.decorator';
-import { Tool } from '../../framework/decorators/tool.decorator';
+import { TmuxTool } from '../common/tmux-tool.decorator';
 import { ExpectedToolError } from '../../framework/errors/tool-errors';
 import type { ToolHandler } from '../../framework/pipeline/tool-dispatcher';
 import { CallerIdentityService } from '../../services/caller-identity.service';
 import { HierarchyService } from '../../services/hierarchy.service';
 import { TargetResolver } from '../../services/target-resolver.service';
 import type { TmuxEngine } from '../../tmux/tmux-engine';
-import { TmuxErrorMapper } from '../../services/tmux-error.mapper';
 import { TmuxServerPool } from '../../services/tmux-server-pool.service';
 import { KillSessionInput } from './kill-session.input';
 
@@ -14,8 +12,7 @@ export const KILL_SESSION_NO_TARGET = 'Refusing to kill without an explicit targ
 export const KILL_SESSION_REFUSAL =
   "Refusing to kill the session containing this MCP server's pane. Use a manual tmux command if intended.";
 
-@Tool('destructive', { title: 'Kill tmux Session' })
-@HandleErrors(TmuxErrorMapper)
+@TmuxTool('destructive', { title: 'Kill tmux Session' })
 export class KillSessionTool implements ToolHandler<KillSessionInput, string> {
   static readonly toolName = 'kill_session';
   static readonly description =
@@ -33,7 +30,7 @@ export class KillSessionTool implements ToolHandler<KillSessionInput, string> {
   async execute(input: KillSessionInput): Promise<string> {
     // No "first session" fallback for a destructive call (docs/reference/tools.md#required-targets).
     if (input.session_name == null && input.session_id == null) throw new ExpectedToolError(KILL_SESSION_NO_TARGET);
-    const engine = this.pool.engine(input.socket_name, input.host);
+    const engine = this.pool.engineOf(input);
     const session = await this.resolver.session(engine, input);
     if (await this.holdsCaller(engine, session.session_id)) throw new ExpectedToolError(KILL_SESSION_REFUSAL);
     await engine.run(['kill-session', '-t', session.session_id]);

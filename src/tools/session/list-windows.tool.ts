@@ -1,17 +1,14 @@
-import { HandleErrors } from '../../framework/decorators/handle-errors.decorator';
-import { Tool } from '../../framework/decorators/tool.decorator';
+import { TmuxTool } from '../common/tmux-tool.decorator';
 import type { ToolHandler } from '../../framework/pipeline/tool-dispatcher';
 import { WindowInfo } from '../../models/window-info.model';
 import { FilterService } from '../../services/filter.service';
 import { HierarchyService } from '../../services/hierarchy.service';
 import { ModelSerializer } from '../../services/model-serializer.service';
 import { TargetResolver } from '../../services/target-resolver.service';
-import { TmuxErrorMapper } from '../../services/tmux-error.mapper';
 import { TmuxServerPool } from '../../services/tmux-server-pool.service';
 import { ListWindowsInput } from './list-windows.input';
 
-@Tool('readonly', { title: 'List tmux Windows', alwaysLoad: true })
-@HandleErrors(TmuxErrorMapper)
+@TmuxTool('readonly', { title: 'List tmux Windows', alwaysLoad: true })
 export class ListWindowsTool implements ToolHandler<ListWindowsInput, WindowInfo[]> {
   static readonly toolName = 'list_windows';
   static readonly description =
@@ -29,7 +26,7 @@ export class ListWindowsTool implements ToolHandler<ListWindowsInput, WindowInfo
 
   async execute(input: ListWindowsInput): Promise<WindowInfo[]> {
     const clauses = this.filters.parse(input.filters);
-    const engine = this.pool.engine(input.socket_name, input.host);
+    const engine = this.pool.engineOf(input);
     const extra = this.filters.fieldsFor(clauses);
     // Without target arguments, no server means [] (list-windows -a lists nothing); with them,
     // the resolver's not-found error (docs/reference/tools.md#no-server-running).

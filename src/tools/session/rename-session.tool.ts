@@ -1,19 +1,16 @@
-import { HandleErrors } from '../../framework/decorators/handle-errors.decorator';
-import { Tool } from '../../framework/decorators/tool.decorator';
+import { TmuxTool } from '../common/tmux-tool.decorator';
 import type { ToolHandler } from '../../framework/pipeline/tool-dispatcher';
 import { SessionInfo } from '../../models/session-info.model';
 import { HierarchyService } from '../../services/hierarchy.service';
 import { ModelSerializer } from '../../services/model-serializer.service';
 import { TargetResolver } from '../../services/target-resolver.service';
-import { TmuxErrorMapper } from '../../services/tmux-error.mapper';
 import { TmuxObjectDoesNotExist } from '../../tmux/tmux-errors';
 import { TmuxServerPool } from '../../services/tmux-server-pool.service';
 import { RenameSessionInput } from './rename-session.input';
 import { checkSessionName, checkSessionNameFree, rethrowDuplicate } from './session-name';
 import { escapeFormat } from '../../services/tmux-escape';
 
-@Tool('mutating', { title: 'Rename tmux Session' })
-@HandleErrors(TmuxErrorMapper)
+@TmuxTool('mutating', { title: 'Rename tmux Session' })
 export class RenameSessionTool implements ToolHandler<RenameSessionInput, SessionInfo> {
   static readonly toolName = 'rename_session';
   static readonly description = 'Rename a tmux session.';
@@ -30,7 +27,7 @@ export class RenameSessionTool implements ToolHandler<RenameSessionInput, Sessio
   async execute(input: RenameSessionInput): Promise<SessionInfo> {
     // Same rules as create_session, before tmux is touched (tmux would turn `.`/`:` into `_`).
     checkSessionName(input.new_name);
-    const engine = this.pool.engine(input.socket_name, input.host);
+    const engine = this.pool.engineOf(input);
     const session = await this.resolver.session(engine, input);
     // Renaming a session to its own name is a no-op, not a clash.
     checkSessionNameFree(await this.hierarchy.sessions(engine), input.new_name, session.session_id);

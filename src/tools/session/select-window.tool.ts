@@ -1,5 +1,4 @@
-import { HandleErrors } from '../../framework/decorators/handle-errors.decorator';
-import { Tool } from '../../framework/decorators/tool.decorator';
+import { TmuxTool } from '../common/tmux-tool.decorator';
 import { ExpectedToolError } from '../../framework/errors/tool-errors';
 import type { ToolHandler } from '../../framework/pipeline/tool-dispatcher';
 import { WindowInfo } from '../../models/window-info.model';
@@ -7,7 +6,6 @@ import { HierarchyService } from '../../services/hierarchy.service';
 import { ModelSerializer } from '../../services/model-serializer.service';
 import { TargetResolver } from '../../services/target-resolver.service';
 import type { TmuxEngine } from '../../tmux/tmux-engine';
-import { TmuxErrorMapper } from '../../services/tmux-error.mapper';
 import { TmuxObjectDoesNotExist } from '../../tmux/tmux-errors';
 import { TmuxServerPool } from '../../services/tmux-server-pool.service';
 import { SelectWindowInput } from './select-window.input';
@@ -16,8 +14,7 @@ export const SELECT_WINDOW_NO_TARGET = 'Provide window_id, window_index, or dire
 
 const DIRECTION_COMMAND = { next: 'next-window', previous: 'previous-window', last: 'last-window' } as const;
 
-@Tool('mutating', { title: 'Select tmux Window' })
-@HandleErrors(TmuxErrorMapper)
+@TmuxTool('mutating', { title: 'Select tmux Window' })
 export class SelectWindowTool implements ToolHandler<SelectWindowInput, WindowInfo> {
   static readonly toolName = 'select_window';
   static readonly description = 'Make a window current in its tmux session, by id or index, or move next/previous/last.';
@@ -34,7 +31,7 @@ export class SelectWindowTool implements ToolHandler<SelectWindowInput, WindowIn
   async execute(input: SelectWindowInput): Promise<WindowInfo> {
     if (input.window_id == null && input.window_index == null && input.direction == null)
       throw new ExpectedToolError(SELECT_WINDOW_NO_TARGET);
-    const engine = this.pool.engine(input.socket_name, input.host);
+    const engine = this.pool.engineOf(input);
 
     if (input.window_id != null || input.window_index != null) {
       const w = await this.resolver.window(engine, input);

@@ -1,19 +1,16 @@
-import { HandleErrors } from '../../framework/decorators/handle-errors.decorator';
-import { Tool } from '../../framework/decorators/tool.decorator';
+import { TmuxTool } from '../common/tmux-tool.decorator';
 import { ExpectedToolError } from '../../framework/errors/tool-errors';
 import type { ToolHandler } from '../../framework/pipeline/tool-dispatcher';
 import { CallerIdentityService } from '../../services/caller-identity.service';
 import { HierarchyService } from '../../services/hierarchy.service';
 import { TargetResolver } from '../../services/target-resolver.service';
-import { TmuxErrorMapper } from '../../services/tmux-error.mapper';
 import { TmuxServerPool } from '../../services/tmux-server-pool.service';
 import { KillWindowInput } from './kill-window.input';
 
 /** The refusal text of docs/reference/safety.md#self-kill-guards, word for word. */
 export const REFUSE_KILL_WINDOW = "Refusing to kill the window containing this MCP server's pane. Use a manual tmux command if intended.";
 
-@Tool('destructive', { title: 'Kill tmux Window' })
-@HandleErrors(TmuxErrorMapper)
+@TmuxTool('destructive', { title: 'Kill tmux Window' })
 export class KillWindowTool implements ToolHandler<KillWindowInput, string> {
   static readonly toolName = 'kill_window';
   static readonly description = 'Kill a tmux window and its panes, by window_id. Refused for the window holding this MCP server.';
@@ -28,7 +25,7 @@ export class KillWindowTool implements ToolHandler<KillWindowInput, string> {
   ) {}
 
   async execute(input: KillWindowInput): Promise<string> {
-    const engine = this.pool.engine(input.socket_name, input.host);
+    const engine = this.pool.engineOf(input);
     const w = await this.resolver.window(engine, { window_id: input.window_id });
     // Self-kill guard (docs/reference/safety.md#self-kill-guards): conservative "caller on this
     // server" AND the caller's pane is in this window.

@@ -1,5 +1,4 @@
-import { HandleErrors } from '../../framework/decorators/handle-errors.decorator';
-import { Tool } from '../../framework/decorators/tool.decorator';
+import { TmuxTool } from '../common/tmux-tool.decorator';
 import type { ToolHandler } from '../../framework/pipeline/tool-dispatcher';
 import { PaneInfo } from '../../models/pane-info.model';
 import { CallerIdentityService } from '../../services/caller-identity.service';
@@ -8,12 +7,10 @@ import { HierarchyService, PaneScope } from '../../services/hierarchy.service';
 import type { Row } from '../../services/tmux-formats';
 import { ModelSerializer } from '../../services/model-serializer.service';
 import { TargetResolver } from '../../services/target-resolver.service';
-import { TmuxErrorMapper } from '../../services/tmux-error.mapper';
 import { TmuxServerPool } from '../../services/tmux-server-pool.service';
 import { ListPanesInput } from './list-panes.input';
 
-@Tool('readonly', { title: 'List tmux Panes', alwaysLoad: true })
-@HandleErrors(TmuxErrorMapper)
+@TmuxTool('readonly', { title: 'List tmux Panes', alwaysLoad: true })
 export class ListPanesTool implements ToolHandler<ListPanesInput, PaneInfo[]> {
   static readonly toolName = 'list_panes';
   static readonly description =
@@ -32,7 +29,7 @@ export class ListPanesTool implements ToolHandler<ListPanesInput, PaneInfo[]> {
 
   async execute(input: ListPanesInput): Promise<PaneInfo[]> {
     const clauses = this.filters.parse(input.filters);
-    const engine = this.pool.engine(input.socket_name, input.host);
+    const engine = this.pool.engineOf(input);
     // docs/reference/tools.md#no-server-running: only the untargeted listing turns "no server" into
     // []; targets go through the resolver, whose not-found errors surface.
     const fields = this.filters.fieldsFor(clauses);

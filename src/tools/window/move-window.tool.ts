@@ -1,17 +1,14 @@
-import { HandleErrors } from '../../framework/decorators/handle-errors.decorator';
-import { Tool } from '../../framework/decorators/tool.decorator';
+import { TmuxTool } from '../common/tmux-tool.decorator';
 import type { ToolHandler } from '../../framework/pipeline/tool-dispatcher';
 import { WindowInfo } from '../../models/window-info.model';
 import { TargetResolver } from '../../services/target-resolver.service';
-import { TmuxErrorMapper } from '../../services/tmux-error.mapper';
 import { TmuxServerPool } from '../../services/tmux-server-pool.service';
 import type { TmuxEngine } from '../../tmux/tmux-engine';
 import { TmuxObjectDoesNotExist } from '../../tmux/tmux-errors';
 import { MoveWindowInput } from './move-window.input';
 import { WindowRefresh } from './window-refresh.service';
 
-@Tool('mutating', { title: 'Move tmux Window' })
-@HandleErrors(TmuxErrorMapper)
+@TmuxTool('mutating', { title: 'Move tmux Window' })
 export class MoveWindowTool implements ToolHandler<MoveWindowInput, WindowInfo> {
   static readonly toolName = 'move_window';
   static readonly description = 'Move a tmux window to another index and/or session.';
@@ -25,7 +22,7 @@ export class MoveWindowTool implements ToolHandler<MoveWindowInput, WindowInfo> 
   ) {}
 
   async execute(input: MoveWindowInput): Promise<WindowInfo> {
-    const engine = this.pool.engine(input.socket_name, input.host);
+    const engine = this.pool.engineOf(input);
     const w = await this.resolver.window(engine, input);
     // docs/reference/tools.md#explicit-targets: the default destination is the window's own
     // session, never tmux's "current" one.

@@ -1,16 +1,13 @@
-import { HandleErrors } from '../../framework/decorators/handle-errors.decorator';
-import { Tool } from '../../framework/decorators/tool.decorator';
+import { TmuxTool } from '../common/tmux-tool.decorator';
 import type { ToolHandler } from '../../framework/pipeline/tool-dispatcher';
 import { WindowInfo } from '../../models/window-info.model';
 import { TargetResolver } from '../../services/target-resolver.service';
-import { TmuxErrorMapper } from '../../services/tmux-error.mapper';
 import { TmuxServerPool } from '../../services/tmux-server-pool.service';
 import { RenameWindowInput } from './rename-window.input';
 import { escapeFormat } from '../../services/tmux-escape';
 import { WindowRefresh } from './window-refresh.service';
 
-@Tool('mutating', { title: 'Rename tmux Window' })
-@HandleErrors(TmuxErrorMapper)
+@TmuxTool('mutating', { title: 'Rename tmux Window' })
 export class RenameWindowTool implements ToolHandler<RenameWindowInput, WindowInfo> {
   static readonly toolName = 'rename_window';
   static readonly description = 'Rename a tmux window (stored literally).';
@@ -24,7 +21,7 @@ export class RenameWindowTool implements ToolHandler<RenameWindowInput, WindowIn
   ) {}
 
   async execute(input: RenameWindowInput): Promise<WindowInfo> {
-    const engine = this.pool.engine(input.socket_name, input.host);
+    const engine = this.pool.engineOf(input);
     const w = await this.resolver.window(engine, input);
     // docs/reference/tools.md#names-and-escaping: `#` doubled so `#(cmd)`/`#{fmt}` stay text; `--`
     // so a leading '-' is not a flag.

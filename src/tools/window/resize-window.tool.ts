@@ -1,15 +1,12 @@
-import { HandleErrors } from '../../framework/decorators/handle-errors.decorator';
-import { Tool } from '../../framework/decorators/tool.decorator';
+import { TmuxTool } from '../common/tmux-tool.decorator';
 import type { ToolHandler } from '../../framework/pipeline/tool-dispatcher';
 import { WindowInfo } from '../../models/window-info.model';
 import { TargetResolver } from '../../services/target-resolver.service';
-import { TmuxErrorMapper } from '../../services/tmux-error.mapper';
 import { TmuxServerPool } from '../../services/tmux-server-pool.service';
 import { ResizeWindowInput } from './resize-window.input';
 import { WindowRefresh } from './window-refresh.service';
 
-@Tool('mutating', { title: 'Resize tmux Window' })
-@HandleErrors(TmuxErrorMapper)
+@TmuxTool('mutating', { title: 'Resize tmux Window' })
 export class ResizeWindowTool implements ToolHandler<ResizeWindowInput, WindowInfo> {
   static readonly toolName = 'resize_window';
   static readonly description = 'Resize a tmux window (height lines, width columns).';
@@ -23,7 +20,7 @@ export class ResizeWindowTool implements ToolHandler<ResizeWindowInput, WindowIn
   ) {}
 
   async execute(input: ResizeWindowInput): Promise<WindowInfo> {
-    const engine = this.pool.engine(input.socket_name, input.host);
+    const engine = this.pool.engineOf(input);
     const w = await this.resolver.window(engine, input);
     const args = ['resize-window', '-t', w.window_id];
     if (input.width != null) args.push('-x', String(input.width));

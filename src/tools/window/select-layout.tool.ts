@@ -1,18 +1,15 @@
-import { HandleErrors } from '../../framework/decorators/handle-errors.decorator';
-import { Tool } from '../../framework/decorators/tool.decorator';
+import { TmuxTool } from '../common/tmux-tool.decorator';
 import { ExpectedToolError } from '../../framework/errors/tool-errors';
 import type { ToolHandler } from '../../framework/pipeline/tool-dispatcher';
 import { safeText } from '../../framework/validation/safe-repr';
 import { WindowInfo } from '../../models/window-info.model';
 import { TargetResolver } from '../../services/target-resolver.service';
-import { TmuxErrorMapper } from '../../services/tmux-error.mapper';
 import { TmuxServerPool } from '../../services/tmux-server-pool.service';
 import { isValidLayout } from './layout-validator';
 import { SelectLayoutInput } from './select-layout.input';
 import { WindowRefresh } from './window-refresh.service';
 
-@Tool('mutating', { title: 'Select tmux Layout' })
-@HandleErrors(TmuxErrorMapper)
+@TmuxTool('mutating', { title: 'Select tmux Layout' })
 export class SelectLayoutTool implements ToolHandler<SelectLayoutInput, WindowInfo> {
   static readonly toolName = 'select_layout';
   static readonly description =
@@ -30,7 +27,7 @@ export class SelectLayoutTool implements ToolHandler<SelectLayoutInput, WindowIn
     // A malformed layout can crash tmux 3.3a (docs/reference/engine.md#layout-crash), so it is
     // refused before anything is sent.
     if (!isValidLayout(input.layout)) throw new ExpectedToolError(`Invalid layout: '${safeText(input.layout)}'`);
-    const engine = this.pool.engine(input.socket_name, input.host);
+    const engine = this.pool.engineOf(input);
     const w = await this.resolver.window(engine, input);
     await engine.run(['select-layout', '-t', w.window_id, '--', input.layout]);
     // Re-read (docs/reference/tools.md#fresh-results), so window_layout is the layout tmux applied.

@@ -1,5 +1,4 @@
-import { HandleErrors } from '../../framework/decorators/handle-errors.decorator';
-import { Tool } from '../../framework/decorators/tool.decorator';
+import { TmuxTool } from '../common/tmux-tool.decorator';
 import { ExpectedToolError } from '../../framework/errors/tool-errors';
 import type { ToolHandler } from '../../framework/pipeline/tool-dispatcher';
 import { PaneInfo } from '../../models/pane-info.model';
@@ -7,7 +6,6 @@ import { CallerIdentityService } from '../../services/caller-identity.service';
 import { ModelSerializer } from '../../services/model-serializer.service';
 import { SpawnEnvService } from '../../services/spawn-env.service';
 import { TargetResolver } from '../../services/target-resolver.service';
-import { TmuxErrorMapper } from '../../services/tmux-error.mapper';
 import { LibTmuxException, PaneNotFound } from '../../tmux/tmux-errors';
 import { TmuxServerPool } from '../../services/tmux-server-pool.service';
 import { SplitDirection, SplitWindowInput } from './split-window.input';
@@ -21,8 +19,7 @@ const DIRECTION_FLAGS: Record<SplitDirection, string[]> = {
   left: ['-h', '-b'],
 };
 
-@Tool('mutating', { title: 'Split tmux Window', idempotentHint: false })
-@HandleErrors(TmuxErrorMapper)
+@TmuxTool('mutating', { title: 'Split tmux Window', idempotentHint: false })
 export class SplitWindowTool implements ToolHandler<SplitWindowInput, PaneInfo> {
   static readonly toolName = 'split_window';
   static readonly description = 'Split a tmux pane; the new pane is not focused. Returns it.';
@@ -40,7 +37,7 @@ export class SplitWindowTool implements ToolHandler<SplitWindowInput, PaneInfo> 
   async execute(input: SplitWindowInput): Promise<PaneInfo> {
     // Environment conflicts fail before any tmux call (docs/reference/tools.md#environment-parameters).
     const envArgs = this.spawnEnv.argv(input.environment, input.suppress_persistent_history);
-    const engine = this.pool.engine(input.socket_name, input.host);
+    const engine = this.pool.engineOf(input);
     const target =
       input.pane_id != null
         ? (await this.resolver.paneById(engine, input.pane_id)).pane_id

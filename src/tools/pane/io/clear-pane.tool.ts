@@ -1,15 +1,12 @@
-import { HandleErrors } from '../../../framework/decorators/handle-errors.decorator';
-import { Tool } from '../../../framework/decorators/tool.decorator';
+import { TmuxTool } from '../../common/tmux-tool.decorator';
 import type { ToolHandler } from '../../../framework/pipeline/tool-dispatcher';
 import { TargetResolver } from '../../../services/target-resolver.service';
-import { TmuxErrorMapper } from '../../../services/tmux-error.mapper';
 import { TmuxServerPool } from '../../../services/tmux-server-pool.service';
 import { ClearPaneInput } from './clear-pane.input';
 
 // Mutating tier, but it drops scrollback for good, hence destructiveHint (the mutating-destructive
 // preset, docs/reference/tools.md#annotation-presets).
-@Tool('mutating', { title: 'Clear Pane', destructiveHint: true, idempotentHint: false })
-@HandleErrors(TmuxErrorMapper)
+@TmuxTool('mutating', { title: 'Clear Pane', destructiveHint: true, idempotentHint: false })
 export class ClearPaneTool implements ToolHandler<ClearPaneInput, string> {
   static readonly toolName = 'clear_pane';
   static readonly description = 'Clear a tmux pane: reset the terminal and drop its scrollback. The program keeps running.';
@@ -22,7 +19,7 @@ export class ClearPaneTool implements ToolHandler<ClearPaneInput, string> {
   ) {}
 
   async execute(input: ClearPaneInput): Promise<string> {
-    const engine = this.pool.engine(input.socket_name, input.host);
+    const engine = this.pool.engineOf(input);
     const pane = (await this.targets.pane(engine, input)).pane_id;
     // Two commands rather than one `a ; b` argv: a `;` word means a separator only to the
     // subprocess parser, so the control-mode engine would pass it on literally

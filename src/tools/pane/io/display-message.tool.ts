@@ -1,14 +1,11 @@
-import { HandleErrors } from '../../../framework/decorators/handle-errors.decorator';
-import { Tool } from '../../../framework/decorators/tool.decorator';
+import { TmuxTool } from '../../common/tmux-tool.decorator';
 import type { ToolHandler } from '../../../framework/pipeline/tool-dispatcher';
 import { TargetResolver } from '../../../services/target-resolver.service';
-import { TmuxErrorMapper } from '../../../services/tmux-error.mapper';
 import { TmuxServerPool } from '../../../services/tmux-server-pool.service';
 import { DisplayMessageInput } from './display-message.input';
 import { assertSafeFormat } from './format-guard';
 
-@Tool('readonly', { title: 'Evaluate tmux Format String' })
-@HandleErrors(TmuxErrorMapper)
+@TmuxTool('readonly', { title: 'Evaluate tmux Format String' })
 export class DisplayMessageTool implements ToolHandler<DisplayMessageInput, string> {
   static readonly toolName = 'display_message';
   static readonly description = "Expand a tmux format string in a pane's context (display-message -p); reads tmux state only.";
@@ -22,7 +19,7 @@ export class DisplayMessageTool implements ToolHandler<DisplayMessageInput, stri
 
   async execute(input: DisplayMessageInput): Promise<string> {
     assertSafeFormat(input.format_string);
-    const engine = this.pool.engine(input.socket_name, input.host);
+    const engine = this.pool.engineOf(input);
     const pane = (await this.targets.pane(engine, input)).pane_id;
     // `--`: a format starting with '-' is text, not a flag.
     return (await engine.run(['display-message', '-p', '-t', pane, '--', input.format_string])).join('\n');

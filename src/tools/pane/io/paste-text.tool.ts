@@ -1,15 +1,12 @@
-import { HandleErrors } from '../../../framework/decorators/handle-errors.decorator';
-import { Tool } from '../../../framework/decorators/tool.decorator';
+import { TmuxTool } from '../../common/tmux-tool.decorator';
 import type { ToolCallContext } from '../../../framework/pipeline/call-context';
 import type { ToolHandler } from '../../../framework/pipeline/tool-dispatcher';
 import { PasteService } from '../../../services/paste.service';
 import { TargetResolver } from '../../../services/target-resolver.service';
-import { TmuxErrorMapper } from '../../../services/tmux-error.mapper';
 import { TmuxServerPool } from '../../../services/tmux-server-pool.service';
 import { PasteTextInput } from './paste-text.input';
 
-@Tool('mutating', { title: 'Paste Text', idempotentHint: false, openWorldHint: true })
-@HandleErrors(TmuxErrorMapper)
+@TmuxTool('mutating', { title: 'Paste Text', idempotentHint: false, openWorldHint: true })
 export class PasteTextTool implements ToolHandler<PasteTextInput, string> {
   static readonly toolName = 'paste_text';
   static readonly description =
@@ -24,7 +21,7 @@ export class PasteTextTool implements ToolHandler<PasteTextInput, string> {
   ) {}
 
   async execute(input: PasteTextInput, ctx: ToolCallContext): Promise<string> {
-    const engine = this.pool.engine(input.socket_name, input.host);
+    const engine = this.pool.engineOf(input);
     const pane = (await this.targets.pane(engine, input)).pane_id;
     await this.paste.paste(engine, pane, input.text, input.bracket, ctx.signal);
     return `Text pasted to pane ${pane}`;

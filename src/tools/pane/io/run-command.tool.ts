@@ -1,20 +1,17 @@
+import { TmuxTool } from '../../common/tmux-tool.decorator';
 import { inject } from 'tsyringe';
 import { SERVER_CONFIG, ServerConfig } from '../../../config/server-config';
-import { HandleErrors } from '../../../framework/decorators/handle-errors.decorator';
-import { Tool } from '../../../framework/decorators/tool.decorator';
 import { TAGS } from '../../../framework/metadata/tool-metadata';
 import { ExpectedToolError } from '../../../framework/errors/tool-errors';
 import type { ToolCallContext } from '../../../framework/pipeline/call-context';
 import type { ToolHandler } from '../../../framework/pipeline/tool-dispatcher';
 import { RunCommandResult } from '../../../models/run-command-result.model';
 import { TargetResolver } from '../../../services/target-resolver.service';
-import { TmuxErrorMapper } from '../../../services/tmux-error.mapper';
 import { TmuxServerPool } from '../../../services/tmux-server-pool.service';
 import { RunCommandInput } from './run-command.input';
 import { RunCommandRunner } from './run-command.runner';
 
-@Tool('mutating', { title: 'Run Command', idempotentHint: false, openWorldHint: true, tags: [TAGS.SELF_BOUNDED] })
-@HandleErrors(TmuxErrorMapper)
+@TmuxTool('mutating', { title: 'Run Command', idempotentHint: false, openWorldHint: true, tags: [TAGS.SELF_BOUNDED] })
 export class RunCommandTool implements ToolHandler<RunCommandInput, RunCommandResult> {
   static readonly toolName = 'run_command';
   static readonly description =
@@ -36,7 +33,7 @@ export class RunCommandTool implements ToolHandler<RunCommandInput, RunCommandRe
       throw new ExpectedToolError('command must be a single line when suppress_history=True');
     if (!(input.timeout > 0)) throw new ExpectedToolError('timeout must be positive');
 
-    const engine = this.pool.engine(input.socket_name, input.host);
+    const engine = this.pool.engineOf(input);
     const pane = (await this.targets.pane(engine, input)).pane_id;
     return this.runner.run(engine, pane, {
       command: input.command,

@@ -1,17 +1,14 @@
-import { HandleErrors } from '../../../framework/decorators/handle-errors.decorator';
-import { Tool } from '../../../framework/decorators/tool.decorator';
+import { TmuxTool } from '../../common/tmux-tool.decorator';
 import { ExpectedToolError } from '../../../framework/errors/tool-errors';
 import type { ToolCallContext } from '../../../framework/pipeline/call-context';
 import type { ToolHandler } from '../../../framework/pipeline/tool-dispatcher';
 import { SendKeysBatchResult, SendKeysOperationResult } from '../../../models/send-keys-batch-result.model';
-import { TmuxErrorMapper } from '../../../services/tmux-error.mapper';
 import { TmuxServerPool } from '../../../services/tmux-server-pool.service';
 import { startHeartbeat } from './progress-heartbeat';
 import { SendKeysBatchInput } from './send-keys-batch.input';
 import { SendKeysBatchRunner } from './send-keys-batch.runner';
 
-@Tool('mutating', { title: 'Send Keys Batch', idempotentHint: false, openWorldHint: true })
-@HandleErrors(TmuxErrorMapper)
+@TmuxTool('mutating', { title: 'Send Keys Batch', idempotentHint: false, openWorldHint: true })
 export class SendKeysBatchTool implements ToolHandler<SendKeysBatchInput, SendKeysBatchResult> {
   static readonly toolName = 'send_keys_batch';
   static readonly description =
@@ -26,7 +23,7 @@ export class SendKeysBatchTool implements ToolHandler<SendKeysBatchInput, SendKe
 
   async execute(input: SendKeysBatchInput, ctx: ToolCallContext): Promise<SendKeysBatchResult> {
     if (!input.operations.length) throw new ExpectedToolError('operations must not be empty');
-    const engine = this.pool.engine(input.socket_name, input.host);
+    const engine = this.pool.engineOf(input);
     const t0 = performance.now();
     const deadline = input.timeout === null ? null : { at: t0 + input.timeout * 1000, seconds: input.timeout };
     // Progress only for a bounded batch (docs/reference/protocol.md#progress): total = its timeout.

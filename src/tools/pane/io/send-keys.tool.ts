@@ -1,14 +1,11 @@
-import { HandleErrors } from '../../../framework/decorators/handle-errors.decorator';
-import { Tool } from '../../../framework/decorators/tool.decorator';
+import { TmuxTool } from '../../common/tmux-tool.decorator';
 import type { ToolHandler } from '../../../framework/pipeline/tool-dispatcher';
 import { TargetResolver } from '../../../services/target-resolver.service';
-import { TmuxErrorMapper } from '../../../services/tmux-error.mapper';
 import { TmuxServerPool } from '../../../services/tmux-server-pool.service';
 import { enterArgv, sendKeysArgv } from './send-keys-argv';
 import { SendKeysInput } from './send-keys.input';
 
-@Tool('mutating', { title: 'Send Keys', idempotentHint: false, openWorldHint: true })
-@HandleErrors(TmuxErrorMapper)
+@TmuxTool('mutating', { title: 'Send Keys', idempotentHint: false, openWorldHint: true })
 export class SendKeysTool implements ToolHandler<SendKeysInput, string> {
   static readonly toolName = 'send_keys';
   static readonly description =
@@ -22,7 +19,7 @@ export class SendKeysTool implements ToolHandler<SendKeysInput, string> {
   ) {}
 
   async execute(input: SendKeysInput): Promise<string> {
-    const engine = this.pool.engine(input.socket_name, input.host);
+    const engine = this.pool.engineOf(input);
     const pane = (await this.targets.pane(engine, input)).pane_id;
     await engine.run(sendKeysArgv(pane, input.keys, input.literal, input.suppress_history));
     if (input.enter) await engine.run(enterArgv(pane));

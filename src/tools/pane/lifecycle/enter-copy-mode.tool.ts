@@ -1,14 +1,11 @@
-import { HandleErrors } from '../../../framework/decorators/handle-errors.decorator';
-import { Tool } from '../../../framework/decorators/tool.decorator';
+import { TmuxTool } from '../../common/tmux-tool.decorator';
 import type { ToolHandler } from '../../../framework/pipeline/tool-dispatcher';
 import { PaneInfo } from '../../../models/pane-info.model';
-import { TmuxErrorMapper } from '../../../services/tmux-error.mapper';
 import { EnterCopyModeInput } from './enter-copy-mode.input';
 import { PaneOps } from './pane-ops.service';
 
 // The create preset (docs/reference/tools.md#annotation-presets): each call with scroll_up scrolls further.
-@Tool('mutating', { title: 'Enter Copy Mode', idempotentHint: false })
-@HandleErrors(TmuxErrorMapper)
+@TmuxTool('mutating', { title: 'Enter Copy Mode', idempotentHint: false })
 export class EnterCopyModeTool implements ToolHandler<EnterCopyModeInput, PaneInfo> {
   static readonly toolName = 'enter_copy_mode';
   static readonly description = 'Enter copy mode in a tmux pane, optionally scrolled up into the scrollback; exit_copy_mode leaves it.';

@@ -1,14 +1,11 @@
-import { HandleErrors } from '../../../framework/decorators/handle-errors.decorator';
-import { Tool } from '../../../framework/decorators/tool.decorator';
+import { TmuxTool } from '../../common/tmux-tool.decorator';
 import type { ToolHandler } from '../../../framework/pipeline/tool-dispatcher';
 import { PaneInfo } from '../../../models/pane-info.model';
-import { TmuxErrorMapper } from '../../../services/tmux-error.mapper';
 import { LibTmuxException } from '../../../tmux/tmux-errors';
 import { PaneOps } from './pane-ops.service';
 import { PaneTargetInput } from './pane-target.input';
 
-@Tool('mutating', { title: 'Exit Copy Mode' })
-@HandleErrors(TmuxErrorMapper)
+@TmuxTool('mutating', { title: 'Exit Copy Mode' })
 export class ExitCopyModeTool implements ToolHandler<PaneTargetInput, PaneInfo> {
   static readonly toolName = 'exit_copy_mode';
   static readonly description = 'Leave copy mode (or any mode) in a tmux pane.';

@@ -1,15 +1,12 @@
-import { HandleErrors } from '../../../framework/decorators/handle-errors.decorator';
-import { Tool } from '../../../framework/decorators/tool.decorator';
+import { TmuxTool } from '../../common/tmux-tool.decorator';
 import { ExpectedToolError } from '../../../framework/errors/tool-errors';
 import type { ToolHandler } from '../../../framework/pipeline/tool-dispatcher';
 import { PaneInfo } from '../../../models/pane-info.model';
-import { TmuxErrorMapper } from '../../../services/tmux-error.mapper';
 import { paneAtCorner } from './corner';
 import { FindPaneByPositionInput } from './find-pane-by-position.input';
 import { PaneOps } from './pane-ops.service';
 
-@Tool('readonly', { title: 'Find Pane By Position' })
-@HandleErrors(TmuxErrorMapper)
+@TmuxTool('readonly', { title: 'Find Pane By Position' })
 export class FindPaneByPositionTool implements ToolHandler<FindPaneByPositionInput, PaneInfo> {
   static readonly toolName = 'find_pane_by_position';
   static readonly description = 'Find the tmux pane in a corner of a window (e.g. bottom-right).';

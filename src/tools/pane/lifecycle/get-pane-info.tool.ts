@@ -1,13 +1,10 @@
-import { HandleErrors } from '../../../framework/decorators/handle-errors.decorator';
-import { Tool } from '../../../framework/decorators/tool.decorator';
+import { TmuxTool } from '../../common/tmux-tool.decorator';
 import type { ToolHandler } from '../../../framework/pipeline/tool-dispatcher';
 import { PaneInfo } from '../../../models/pane-info.model';
-import { TmuxErrorMapper } from '../../../services/tmux-error.mapper';
 import { PaneOps } from './pane-ops.service';
 import { PaneTargetInput } from './pane-target.input';
 
-@Tool('readonly', { title: 'Get Pane Info' })
-@HandleErrors(TmuxErrorMapper)
+@TmuxTool('readonly', { title: 'Get Pane Info' })
 export class GetPaneInfoTool implements ToolHandler<PaneTargetInput, PaneInfo> {
   static readonly toolName = 'get_pane_info';
   static readonly description = "Get a tmux pane's metadata: size, position, pid, tty, command, path, title, active flag.";

@@ -1,13 +1,10 @@
-import { HandleErrors } from '../../../framework/decorators/handle-errors.decorator';
-import { Tool } from '../../../framework/decorators/tool.decorator';
+import { TmuxTool } from '../../common/tmux-tool.decorator';
 import { ExpectedToolError } from '../../../framework/errors/tool-errors';
 import type { ToolHandler } from '../../../framework/pipeline/tool-dispatcher';
-import { TmuxErrorMapper } from '../../../services/tmux-error.mapper';
 import { KillPaneInput } from './kill-pane.input';
 import { PaneOps } from './pane-ops.service';
 
-@Tool('destructive', { title: 'Kill Pane' })
-@HandleErrors(TmuxErrorMapper)
+@TmuxTool('destructive', { title: 'Kill Pane' })
 export class KillPaneTool implements ToolHandler<KillPaneInput, string> {
   static readonly toolName = 'kill_pane';
   static readonly description = 'Kill a tmux pane and its process, by exact pane_id.';

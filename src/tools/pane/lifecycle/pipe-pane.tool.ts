@@ -1,8 +1,6 @@
-import { HandleErrors } from '../../../framework/decorators/handle-errors.decorator';
-import { Tool } from '../../../framework/decorators/tool.decorator';
+import { TmuxTool } from '../../common/tmux-tool.decorator';
 import { ExpectedToolError } from '../../../framework/errors/tool-errors';
 import type { ToolHandler } from '../../../framework/pipeline/tool-dispatcher';
-import { TmuxErrorMapper } from '../../../services/tmux-error.mapper';
 import { PaneOps } from './pane-ops.service';
 import { PipePaneInput } from './pipe-pane.input';
 import { escapeFormatTime, shellQuote } from '../../../services/tmux-escape';
@@ -19,8 +17,7 @@ export function pipeCommand(path: string, append: boolean): string {
 
 // The shell preset (docs/reference/tools.md#annotation-presets): the pane's output flows into a
 // command on the host.
-@Tool('mutating', { title: 'Pipe Pane', idempotentHint: false, openWorldHint: true })
-@HandleErrors(TmuxErrorMapper)
+@TmuxTool('mutating', { title: 'Pipe Pane', idempotentHint: false, openWorldHint: true })
 export class PipePaneTool implements ToolHandler<PipePaneInput, string> {
   static readonly toolName = 'pipe_pane';
   static readonly description =

@@ -1,15 +1,12 @@
-import { HandleErrors } from '../../../framework/decorators/handle-errors.decorator';
-import { Tool } from '../../../framework/decorators/tool.decorator';
+import { TmuxTool } from '../../common/tmux-tool.decorator';
 import { ExpectedToolError } from '../../../framework/errors/tool-errors';
 import type { ToolHandler } from '../../../framework/pipeline/tool-dispatcher';
 import { PaneInfo } from '../../../models/pane-info.model';
 import type { TmuxEngine } from '../../../tmux/tmux-engine';
-import { TmuxErrorMapper } from '../../../services/tmux-error.mapper';
 import { PaneOps } from './pane-ops.service';
 import { ResizePaneInput } from './resize-pane.input';
 
-@Tool('mutating', { title: 'Resize Pane' })
-@HandleErrors(TmuxErrorMapper)
+@TmuxTool('mutating', { title: 'Resize Pane' })
 export class ResizePaneTool implements ToolHandler<ResizePaneInput, PaneInfo> {
   static readonly toolName = 'resize_pane';
   static readonly description = 'Resize a tmux pane (height lines, width columns) or zoom/unzoom it.';

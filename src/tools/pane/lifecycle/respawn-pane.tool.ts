@@ -1,18 +1,15 @@
-import { HandleErrors } from '../../../framework/decorators/handle-errors.decorator';
-import { Tool } from '../../../framework/decorators/tool.decorator';
+import { TmuxTool } from '../../common/tmux-tool.decorator';
 import { ExpectedToolError } from '../../../framework/errors/tool-errors';
 import type { ToolHandler } from '../../../framework/pipeline/tool-dispatcher';
 import { PaneInfo } from '../../../models/pane-info.model';
 import { SpawnEnvService } from '../../../services/spawn-env.service';
-import { TmuxErrorMapper } from '../../../services/tmux-error.mapper';
 import { PaneOps } from './pane-ops.service';
 import { RespawnPaneInput } from './respawn-pane.input';
 import { escapeFormat } from '../../../services/tmux-escape';
 
 // Mutating tier (shell recovery is routine) but honest hints: kill=true ends a process and every
 // call ends another one (the mutating-destructive preset, docs/reference/tools.md#annotation-presets).
-@Tool('mutating', { title: 'Respawn Pane', destructiveHint: true, idempotentHint: false })
-@HandleErrors(TmuxErrorMapper)
+@TmuxTool('mutating', { title: 'Respawn Pane', destructiveHint: true, idempotentHint: false })
 export class RespawnPaneTool implements ToolHandler<RespawnPaneInput, PaneInfo> {
   static readonly toolName = 'respawn_pane';
   static readonly description =

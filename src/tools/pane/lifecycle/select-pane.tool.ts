@@ -1,19 +1,16 @@
-import { HandleErrors } from '../../../framework/decorators/handle-errors.decorator';
-import { Tool } from '../../../framework/decorators/tool.decorator';
+import { TmuxTool } from '../../common/tmux-tool.decorator';
 import { ExpectedToolError } from '../../../framework/errors/tool-errors';
 import type { ToolHandler } from '../../../framework/pipeline/tool-dispatcher';
 import { PaneInfo } from '../../../models/pane-info.model';
 import type { Row } from '../../../services/tmux-formats';
 import type { TmuxEngine } from '../../../tmux/tmux-engine';
-import { TmuxErrorMapper } from '../../../services/tmux-error.mapper';
 import { PaneOps } from './pane-ops.service';
 import { PaneDirection, SelectPaneInput } from './select-pane.input';
 
 /** tmux `select-pane` flags of the geometric directions and "last" (docs/reference/tools.md#select_pane). */
 const FLAGS: Partial<Record<PaneDirection, string>> = { up: '-U', down: '-D', left: '-L', right: '-R', last: '-l' };
 
-@Tool('mutating', { title: 'Select Pane' })
-@HandleErrors(TmuxErrorMapper)
+@TmuxTool('mutating', { title: 'Select Pane' })
 export class SelectPaneTool implements ToolHandler<SelectPaneInput, PaneInfo> {
   static readonly toolName = 'select_pane';
   static readonly description = "Focus a tmux pane by id, or move focus from a window's active pane. Returns the active pane.";

@@ -1,14 +1,11 @@
-import { HandleErrors } from '../../../framework/decorators/handle-errors.decorator';
-import { Tool } from '../../../framework/decorators/tool.decorator';
+import { TmuxTool } from '../../common/tmux-tool.decorator';
 import type { ToolHandler } from '../../../framework/pipeline/tool-dispatcher';
 import { PaneInfo } from '../../../models/pane-info.model';
-import { TmuxErrorMapper } from '../../../services/tmux-error.mapper';
 import { PaneOps } from './pane-ops.service';
 import { SetPaneTitleInput } from './set-pane-title.input';
 import { escapeFormat } from '../../../services/tmux-escape';
 
-@Tool('mutating', { title: 'Set Pane Title' })
-@HandleErrors(TmuxErrorMapper)
+@TmuxTool('mutating', { title: 'Set Pane Title' })
 export class SetPaneTitleTool implements ToolHandler<SetPaneTitleInput, PaneInfo> {
   static readonly toolName = 'set_pane_title';
   static readonly description = "Set a tmux pane's title (to label it).";

@@ -1,15 +1,12 @@
-import { HandleErrors } from '../../../framework/decorators/handle-errors.decorator';
-import { Tool } from '../../../framework/decorators/tool.decorator';
+import { TmuxTool } from '../../common/tmux-tool.decorator';
 import type { ToolHandler } from '../../../framework/pipeline/tool-dispatcher';
 import { PaneInfo } from '../../../models/pane-info.model';
-import { TmuxErrorMapper } from '../../../services/tmux-error.mapper';
 import { PaneOps } from './pane-ops.service';
 import { SwapPaneInput } from './swap-pane.input';
 
 // The create preset (docs/reference/tools.md#annotation-presets): swapping twice undoes the first
 // swap, so not idempotent.
-@Tool('mutating', { title: 'Swap Pane', idempotentHint: false })
-@HandleErrors(TmuxErrorMapper)
+@TmuxTool('mutating', { title: 'Swap Pane', idempotentHint: false })
 export class SwapPaneTool implements ToolHandler<SwapPaneInput, PaneInfo> {
   static readonly toolName = 'swap_pane';
   static readonly description = 'Swap the places of two tmux panes (may be in different windows); ids stay with their processes.';

@@ -1,17 +1,14 @@
-import { HandleErrors } from '../../../framework/decorators/handle-errors.decorator';
-import { Tool } from '../../../framework/decorators/tool.decorator';
+import { TmuxTool } from '../../common/tmux-tool.decorator';
 import type { ToolHandler } from '../../../framework/pipeline/tool-dispatcher';
 import { tailLines } from '../../../services/capture-limits';
 import { CaptureService } from '../../../services/capture.service';
 import { TargetResolver } from '../../../services/target-resolver.service';
-import { TmuxErrorMapper } from '../../../services/tmux-error.mapper';
 import { safeText } from '../../../framework/validation/safe-repr';
 import { PaneNotFound, TmuxNoServer } from '../../../tmux/tmux-errors';
 import { TmuxServerPool } from '../../../services/tmux-server-pool.service';
 import { CapturePaneInput } from './capture-pane.input';
 
-@Tool('readonly', { title: 'Capture Pane', responseLimit: true })
-@HandleErrors(TmuxErrorMapper)
+@TmuxTool('readonly', { title: 'Capture Pane', responseLimit: true })
 export class CapturePaneTool implements ToolHandler<CapturePaneInput, string> {
   static readonly toolName = 'capture_pane';
   static readonly description = "Capture a tmux pane's terminal text: the screen, or scrollback with start/end; the newest max_lines kept.";
@@ -25,7 +22,7 @@ export class CapturePaneTool implements ToolHandler<CapturePaneInput, string> {
   ) {}
 
   async execute(input: CapturePaneInput): Promise<string> {
-    const engine = this.pool.engine(input.socket_name, input.host);
+    const engine = this.pool.engineOf(input);
     // A plain pane id needs no lookup: tmux resolves it in the capture itself, and a pane that
     // does not exist fails there ("can't find pane", reported as Pane not found).
     const paneId =

@@ -1,5 +1,4 @@
-import { HandleErrors } from '../../../framework/decorators/handle-errors.decorator';
-import { Tool } from '../../../framework/decorators/tool.decorator';
+import { TmuxTool } from '../../common/tmux-tool.decorator';
 import { ExpectedToolError } from '../../../framework/errors/tool-errors';
 import type { ToolHandler } from '../../../framework/pipeline/tool-dispatcher';
 import { safeText } from '../../../framework/validation/safe-repr';
@@ -8,15 +7,13 @@ import { limitLines } from '../../../services/capture-limits';
 import { decodeCursor, encodeCursor } from '../../../services/capture-since-cursor';
 import { CaptureSinceService } from '../../../services/capture-since.service';
 import { TargetResolver } from '../../../services/target-resolver.service';
-import { TmuxErrorMapper } from '../../../services/tmux-error.mapper';
 import { TmuxServerPool } from '../../../services/tmux-server-pool.service';
 import { CaptureSinceInput } from './capture-since.input';
 
-@Tool('readonly', {
+@TmuxTool('readonly', {
   title: 'Capture Since',
   responseLimit: { field: 'lines', truncatedFlag: 'truncated', countFlag: 'truncated_lines', bytesFlag: 'truncated_bytes' },
 })
-@HandleErrors(TmuxErrorMapper)
 export class CaptureSinceTool implements ToolHandler<CaptureSinceInput, CaptureSinceResult> {
   static readonly toolName = 'capture_since';
   static readonly description =
@@ -35,7 +32,7 @@ export class CaptureSinceTool implements ToolHandler<CaptureSinceInput, CaptureS
     const cursor = input.cursor !== null ? decodeCursor(input.cursor) : null;
     const targeted = [input.pane_id, input.session_name, input.session_id, input.window_id].some((v) => v !== null);
     const target = cursor && !targeted ? { ...input, pane_id: cursor.pane_id } : input;
-    const engine = this.pool.engine(input.socket_name, input.host);
+    const engine = this.pool.engineOf(input);
     const paneId = (await this.resolver.pane(engine, target)).pane_id;
     if (cursor && cursor.pane_id !== paneId)
       throw new ExpectedToolError(`cursor pane ${safeText(cursor.pane_id)} does not match requested pane ${paneId}`);

@@ -1,15 +1,12 @@
-import { HandleErrors } from '../../../framework/decorators/handle-errors.decorator';
-import { Tool } from '../../../framework/decorators/tool.decorator';
+import { TmuxTool } from '../../common/tmux-tool.decorator';
 import type { ToolHandler } from '../../../framework/pipeline/tool-dispatcher';
 import { SearchPanesResult } from '../../../models/search-panes-result.model';
 import { compilePattern } from '../../../services/search-pattern';
 import { SearchPanesService } from '../../../services/search-panes.service';
-import { TmuxErrorMapper } from '../../../services/tmux-error.mapper';
 import { TmuxServerPool } from '../../../services/tmux-server-pool.service';
 import { SearchPanesInput } from './search-panes.input';
 
-@Tool('readonly', { title: 'Search Panes', responseLimit: { field: 'matches', truncatedFlag: 'truncated' } })
-@HandleErrors(TmuxErrorMapper)
+@TmuxTool('readonly', { title: 'Search Panes', responseLimit: { field: 'matches', truncatedFlag: 'truncated' } })
 export class SearchPanesTool implements ToolHandler<SearchPanesInput, SearchPanesResult> {
   static readonly toolName = 'search_panes';
   static readonly description =
@@ -24,7 +21,7 @@ export class SearchPanesTool implements ToolHandler<SearchPanesInput, SearchPane
 
   async execute(input: SearchPanesInput): Promise<SearchPanesResult> {
     const matcher = compilePattern(input.pattern, input.regex, input.match_case);
-    return this.search.search(this.pool.engine(input.socket_name, input.host), {
+    return this.search.search(this.pool.engineOf(input), {
       matcher,
       sessionName: input.session_name,
       sessionId: input.session_id,

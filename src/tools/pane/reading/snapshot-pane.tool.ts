@@ -1,22 +1,19 @@
-import { HandleErrors } from '../../../framework/decorators/handle-errors.decorator';
-import { Tool } from '../../../framework/decorators/tool.decorator';
+import { TmuxTool } from '../../common/tmux-tool.decorator';
 import type { ToolHandler } from '../../../framework/pipeline/tool-dispatcher';
 import { PaneSnapshot } from '../../../models/pane-snapshot.model';
 import { CallerIdentityService } from '../../../services/caller-identity.service';
 import { tailLines } from '../../../services/capture-limits';
 import { CaptureService } from '../../../services/capture.service';
 import { TargetResolver } from '../../../services/target-resolver.service';
-import { TmuxErrorMapper } from '../../../services/tmux-error.mapper';
 import { TmuxServerPool } from '../../../services/tmux-server-pool.service';
 import { SnapshotPaneInput } from './snapshot-pane.input';
 import { readSnapshotFields, typedSnapshot } from './snapshot-fields';
 
-@Tool('readonly', {
+@TmuxTool('readonly', {
   title: 'Snapshot Pane',
   alwaysLoad: true,
   responseLimit: { field: 'content', truncatedFlag: 'content_truncated', countFlag: 'content_truncated_lines' },
 })
-@HandleErrors(TmuxErrorMapper)
 export class SnapshotPaneTool implements ToolHandler<SnapshotPaneInput, PaneSnapshot> {
   static readonly toolName = 'snapshot_pane';
   static readonly description = 'Snapshot a tmux pane: terminal text, cursor, size, mode, scroll state, title, command, path.';
@@ -31,7 +28,7 @@ export class SnapshotPaneTool implements ToolHandler<SnapshotPaneInput, PaneSnap
   ) {}
 
   async execute(input: SnapshotPaneInput): Promise<PaneSnapshot> {
-    const engine = this.pool.engine(input.socket_name, input.host);
+    const engine = this.pool.engineOf(input);
     const paneId = (await this.resolver.pane(engine, input)).pane_id;
     const fields = typedSnapshot(await readSnapshotFields(engine, paneId));
     const { kept, dropped } = tailLines(await this.capture.rows(engine, paneId), input.max_lines);

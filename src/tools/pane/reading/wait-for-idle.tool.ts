@@ -1,19 +1,16 @@
+import { TmuxTool } from '../../common/tmux-tool.decorator';
 import { inject } from 'tsyringe';
 import { SERVER_CONFIG, ServerConfig } from '../../../config/server-config';
-import { HandleErrors } from '../../../framework/decorators/handle-errors.decorator';
-import { Tool } from '../../../framework/decorators/tool.decorator';
 import { TAGS } from '../../../framework/metadata/tool-metadata';
 import type { ToolCallContext } from '../../../framework/pipeline/call-context';
 import type { ToolHandler } from '../../../framework/pipeline/tool-dispatcher';
 import { WaitForIdleResult } from '../../../models/wait-for-idle-result.model';
-import { TmuxErrorMapper } from '../../../services/tmux-error.mapper';
 import { TmuxServerPool } from '../../../services/tmux-server-pool.service';
 import { WaitForIdleService } from '../../../services/wait-for-idle.service';
 import { WaitForIdleInput } from './wait-for-idle.input';
 
 /** docs/reference/tools.md#wait_for_idle: wait_for_text's annotations and tags (readonly, self-bounded). */
-@Tool('readonly', { title: 'Wait For Idle', tags: [TAGS.SELF_BOUNDED] })
-@HandleErrors(TmuxErrorMapper)
+@TmuxTool('readonly', { title: 'Wait For Idle', tags: [TAGS.SELF_BOUNDED] })
 export class WaitForIdleTool implements ToolHandler<WaitForIdleInput, WaitForIdleResult> {
   static readonly toolName = 'wait_for_idle';
   static readonly description =
@@ -29,7 +26,7 @@ export class WaitForIdleTool implements ToolHandler<WaitForIdleInput, WaitForIdl
 
   async execute(input: WaitForIdleInput, ctx: ToolCallContext): Promise<WaitForIdleResult> {
     return this.waits.run(
-      this.pool.engine(input.socket_name, input.host),
+      this.pool.engineOf(input),
       {
         idleSeconds: input.idle_seconds,
         effectiveTimeout: Math.min(input.timeout, this.config.waitMaxSeconds),

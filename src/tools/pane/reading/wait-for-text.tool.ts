@@ -1,7 +1,6 @@
+import { TmuxTool } from '../../common/tmux-tool.decorator';
 import { inject } from 'tsyringe';
 import { SERVER_CONFIG, ServerConfig } from '../../../config/server-config';
-import { HandleErrors } from '../../../framework/decorators/handle-errors.decorator';
-import { Tool } from '../../../framework/decorators/tool.decorator';
 import { TAGS } from '../../../framework/metadata/tool-metadata';
 import { ExpectedToolError } from '../../../framework/errors/tool-errors';
 import type { ToolCallContext } from '../../../framework/pipeline/call-context';
@@ -9,12 +8,10 @@ import type { ToolHandler } from '../../../framework/pipeline/tool-dispatcher';
 import { WaitForTextResult } from '../../../models/wait-for-text-result.model';
 import { compilePattern } from '../../../services/search-pattern';
 import { WaitForTextService } from '../../../services/wait-for-text.service';
-import { TmuxErrorMapper } from '../../../services/tmux-error.mapper';
 import { TmuxServerPool } from '../../../services/tmux-server-pool.service';
 import { WaitForTextInput } from './wait-for-text.input';
 
-@Tool('readonly', { title: 'Wait For Text', tags: [TAGS.SELF_BOUNDED] })
-@HandleErrors(TmuxErrorMapper)
+@TmuxTool('readonly', { title: 'Wait For Text', tags: [TAGS.SELF_BOUNDED] })
 export class WaitForTextTool implements ToolHandler<WaitForTextInput, WaitForTextResult> {
   static readonly toolName = 'wait_for_text';
   static readonly description =
@@ -52,7 +49,7 @@ export class WaitForTextTool implements ToolHandler<WaitForTextInput, WaitForTex
     const patterns = input.patterns === null ? null : await this.compile(input.patterns, 'patterns', input, ctx);
     const stop = await this.compile(input.stop ?? [], 'stop', input, ctx);
     return this.waits.run(
-      this.pool.engine(input.socket_name, input.host),
+      this.pool.engineOf(input),
       {
         patterns,
         stop,
