@@ -57,6 +57,18 @@ const stateFormat = (ids: RunIds): string =>
     `#{${ids.count}}`,
   ].join(SEP);
 
+/**
+ * Whether tmux may have dropped rows of the run from the history, so that only the borrowed pipe's
+ * count can say how many lines it printed (docs/reference/engine.md#run-line-count). tmux 3.3a
+ * drops a tenth of the limit at a time once the history is full, so a history that ends below
+ * that mark, and did not shrink under the start mark (clear-history), lost nothing: the rows
+ * between the marks are every line, and the count need not be awaited (it costs a poll, ~25 ms).
+ */
+function mayHaveLostLines(state: RunState): boolean {
+  const afterDrop = state.historyLimit - Math.floor(state.historyLimit / 10) - 1;
+  return state.history >= afterDrop || (state.start !== null && state.history < state.start.history);
+}
+
 /** How long the server waits for the borrowed pipe's count once the tail has signalled. */
 const COUNT_WAIT_MS = 1500;
 const COUNT_POLL_MS = 25;
@@ -146,7 +158,8 @@ export class RunCommandRunner {
       const read = ['display-message', '-p', '-t', paneId, stateFormat(ids)];
       const [lines] = await runList(engine, [read]).catch(paneGone(paneId));
       state = this.parseState(lines, paneId);
-      if (!timedOut && state.piped && state.printed === null) state.printed = await this.awaitCount(engine, paneId, ids, deadline);
+      if (!timedOut && state.piped && state.printed === null && mayHaveLostLines(state))
+        state.printed = await this.awaitCount(engine, paneId, ids, deadline);
       if (cleanup.length) await runList(engine, cleanup).catch(paneGone(paneId));
     } catch (err) {
       if (timedOut) this.reaper.adopt(entry);
