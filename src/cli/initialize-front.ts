@@ -97,13 +97,21 @@ function plainCapabilities(caps: Record<string, unknown>): boolean {
  * reply is dropped, and compared) and serves the rest. Anything but a plain `initialize` first,
  * or stdin ending first, loads the server at once and leaves every byte to it.
  */
+/** How long the launcher waits for a client's first line before it starts the server anyway. */
+const FIRST_LINE_WAIT_MS = 100;
+
 export function startFront(prepared: PreparedCli, facts: InitializeFacts, serve: (handover: Handover) => void): void {
   // Nothing to close yet: SIGINT/SIGTERM exit 0 as the server's own handlers would
   // (docs/reference/configuration.md#shutdown), until the server registers them.
   const exit = () => process.exit(0);
   process.on('SIGINT', exit);
   process.on('SIGTERM', exit);
+  // A client that has not spoken within FIRST_LINE_WAIT_MS gets the ordinary start: the server
+  // loads, runs its start-up check and says it is ready without waiting for a first message
+  // (docs/architecture.md#cold-start); its bytes, if any, are handed over as they are.
+  const wait = setTimeout(() => pre.giveUp(), FIRST_LINE_WAIT_MS);
   const pre: StdinPrereader = new StdinPrereader(process.stdin, (line) => {
+    clearTimeout(wait);
     const early = line === null ? null : earlyInitialize(line, facts, prepared.config);
     // A pipe write is synchronous on Linux: the reply is out before the server code loads.
     if (early) process.stdout.write(early.reply + '\n');

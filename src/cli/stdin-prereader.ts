@@ -43,6 +43,11 @@ export class StdinPrereader {
     return { chunks: this.chunks, ended: this.ended };
   }
 
+  /** No first line yet and no more waiting for one: tells the owner null (idempotent). */
+  giveUp(): void {
+    this.tell(null);
+  }
+
   private tell(line: string | null): void {
     if (this.told) return;
     this.told = true;
