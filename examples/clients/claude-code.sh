@@ -1,4 +1,5 @@
 #!/bin/sh
+# Alternatives: run ONE of these lines (each registers the server as `tmux`).
 # Default tier (mutating):
 claude mcp add tmux -- node /path/to/tmux-mcp-ts/dist/cli.js
 # Read-only, against the tmux server started with `tmux -L work`:
