@@ -1,5 +1,6 @@
 import { BUILTIN_LAYOUTS, isValidLayout } from '../../../src/tools/window/layout-validator';
 import { McpHarness } from '../../helpers/mcp-harness';
+import { TOOL_FAMILIES } from '../../../src/tools/toolsets';
 
 type ListedTool = {
   name: string;
@@ -10,16 +11,8 @@ type ListedTool = {
   _meta?: Record<string, unknown>;
 };
 
-const WINDOW_TOOLS = [
-  'list_panes',
-  'get_window_info',
-  'split_window',
-  'rename_window',
-  'kill_window',
-  'select_layout',
-  'resize_window',
-  'move_window',
-];
+/** The window family, from the one table of families (src/tools/toolsets.ts). */
+const WINDOW_TOOLS = [...TOOL_FAMILIES.window];
 
 describe('window family metadata (docs/reference/tools.md#window-tools, docs/reference/protocol.md#tool-metadata)', () => {
   let h: McpHarness;
