@@ -1,19 +1,8 @@
 import { TOOLSET_NAMES, TOOLSETS } from '../../src/tools/toolsets';
-import { minimalEnv, runCli } from '../helpers/cli-process';
+import { checkSection, minimalEnv, runCli } from '../helpers/cli-process';
 import { TmuxFixture } from '../helpers/tmux-fixture';
 
-/** The rows of one section of the --check screen, runs of 2+ spaces turned into ' | '. */
-function section(stdout: string, heading: string): string[] {
-  const lines = stdout.split('\n');
-  const at = lines.findIndex((l) => l === heading || l.startsWith(`${heading} `));
-  if (at < 0) throw new Error(`no section ${heading} in:\n${stdout}`);
-  const rows: string[] = [];
-  for (const l of lines.slice(at + 1)) {
-    if (!l.startsWith('  ')) break;
-    rows.push(l.trim().replace(/\s{2,}/g, ' | '));
-  }
-  return rows;
-}
+const section = checkSection;
 
 const num = (s: string) => Number(s.replace(/,/g, ''));
 

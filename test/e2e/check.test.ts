@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { freePort } from '../helpers/sshd-fixture';
 import { TmuxFixture } from '../helpers/tmux-fixture';
 import { catalogNames, CATALOG_TOOLS } from '../helpers/catalog-tools';
-import { CLI, minimalEnv, runCli } from '../helpers/cli-process';
+import { checkSection, CLI, minimalEnv, runCli } from '../helpers/cli-process';
 
 const ROOT = join(__dirname, '..', '..');
 const fixture = (f: string) => join(ROOT, 'test', 'fixtures', 'plugins', f);
@@ -28,18 +28,7 @@ function runCliOpen(args: string[], env = minimalEnv()): Promise<{ code: number 
   });
 }
 
-/** The rows of one section of the --check screen (docs/reference/configuration.md#check). */
-function section(stdout: string, heading: string): string[] {
-  const lines = stdout.split('\n');
-  const at = lines.findIndex((l) => l === heading || l.startsWith(`${heading} `));
-  if (at < 0) throw new Error(`no section ${heading} in:\n${stdout}`);
-  const rows: string[] = [];
-  for (const l of lines.slice(at + 1)) {
-    if (!l.startsWith('  ')) break;
-    rows.push(l.trim().replace(/\s{2,}/g, ' | '));
-  }
-  return rows;
-}
+const section = checkSection;
 
 describe('tmux-mcp --check (docs/reference/configuration.md#check)', () => {
   const tmux = new TmuxFixture();

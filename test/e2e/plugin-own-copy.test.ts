@@ -1,10 +1,9 @@
-import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { minimalEnv } from '../helpers/cli-process';
+import { minimalEnv, runCli } from '../helpers/cli-process';
 import { npmOffline, npmPack, ROOT, tsc, writeOfflineProject } from '../helpers/packed-package';
 import { until } from '../helpers/poll';
 import { TmuxFixture } from '../helpers/tmux-fixture';
@@ -200,28 +199,21 @@ describe('a plugin with its own copy of the package, from its own directory (doc
   });
 
   it('--check from the plugin directory names the file, builds every class and finds no problem', async () => {
-    const r = await runCliAt(serverCli, ['--check', '--plugin', './dist/index.js', '--socket-name', tmux.socket], plugin);
+    const r = await runCli(['--check', '--plugin', './dist/index.js', '--socket-name', tmux.socket], minimalEnv(), {
+      cli: serverCli,
+      cwd: plugin,
+    });
     expect(r.stdout).toContain(`count-windows from ${join(plugin, 'dist', 'index.js')}`);
     expect(r.stdout).toContain('No problems found.');
     expect(r.code).toBe(0);
   });
 
   it('--check reports a plugin class the container cannot build', async () => {
-    const r = await runCliAt(serverCli, ['--check', '--plugin', './dist/broken.js', '--socket-name', tmux.socket], plugin);
+    const r = await runCli(['--check', '--plugin', './dist/broken.js', '--socket-name', tmux.socket], minimalEnv(), {
+      cli: serverCli,
+      cwd: plugin,
+    });
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(/ {2}- tool class \(broken_tool\) BrokenTool cannot be built: .*nobody-registers-this/);
   });
 });
-
-/** Runs the installed CLI to completion in `cwd`. */
-function runCliAt(cli: string, args: string[], cwd: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const p = spawn(process.execPath, [cli, ...args], { env: minimalEnv(), cwd });
-    let stdout = '';
-    let stderr = '';
-    p.stdout.on('data', (d) => (stdout += d));
-    p.stderr.on('data', (d) => (stderr += d));
-    p.stdin.end();
-    p.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}

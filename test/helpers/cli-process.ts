@@ -15,13 +15,17 @@ export function minimalEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
   return { ...env, ...extra };
 }
 
-/** Runs the CLI to completion (for --help, --version and start-up failures). */
+/**
+ * Runs the CLI to completion (for --help, --version, --check and start-up failures); `at` runs
+ * another build (an installed package) from another working directory.
+ */
 export function runCli(
   args: string[],
   env: NodeJS.ProcessEnv = minimalEnv(),
+  at: { cli?: string; cwd?: string } = {},
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const p = spawn(process.execPath, [CLI, ...args], { env });
+    const p = spawn(process.execPath, [at.cli ?? CLI, ...args], { env, ...(at.cwd ? { cwd: at.cwd } : {}) });
     let stdout = '';
     let stderr = '';
     p.stdout.on('data', (d) => (stdout += d));
@@ -32,6 +36,19 @@ export function runCli(
 }
 
 /** A spawned server spoken to with raw JSON-RPC lines; every stdout line must be JSON-RPC. */
+/** The rows of one section of the --check screen, runs of 2+ spaces turned into ' | ' (docs/reference/configuration.md#check). */
+export function checkSection(stdout: string, heading: string): string[] {
+  const lines = stdout.split('\n');
+  const at = lines.findIndex((l) => l === heading || l.startsWith(`${heading} `));
+  if (at < 0) throw new Error(`no section ${heading} in:\n${stdout}`);
+  const rows: string[] = [];
+  for (const l of lines.slice(at + 1)) {
+    if (!l.startsWith('  ')) break;
+    rows.push(l.trim().replace(/\s{2,}/g, ' | '));
+  }
+  return rows;
+}
+
 export class RawServer {
   readonly proc: ChildProcessWithoutNullStreams;
   readonly stdoutLines: string[] = [];
