@@ -30,7 +30,8 @@ export type { ParamOptions } from './framework/decorators/param.decorator';
 export type { Tier, ToolOptions, ToolAnnotations, ToolMetadata, OutputDecl } from './framework/metadata/tool-metadata';
 export { getToolMetadata } from './framework/metadata/tool-metadata';
 
-export type { ToolHandler, CallEnv } from './framework/pipeline/tool-dispatcher';
+export type { CallEnv } from './framework/pipeline/tool-dispatcher';
+export type { ToolHandler } from './framework/pipeline/tool-handler';
 export { ToolDispatcher, TOOL_DISPATCHER } from './framework/pipeline/tool-dispatcher';
 export type { ToolCallContext, ProgressReporter, ClientLogLevel } from './framework/pipeline/call-context';
 export type { ToolInterceptor, ToolCall, Next } from './framework/pipeline/tool-interceptor';

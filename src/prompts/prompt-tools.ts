@@ -3,7 +3,7 @@ import type { DependencyContainer } from 'tsyringe';
 import { Tool } from '../framework/decorators/tool.decorator';
 import { CONTAINER } from '../framework/tokens';
 import { ExpectedToolError } from '../framework/errors/tool-errors';
-import type { ToolHandler } from '../framework/pipeline/tool-dispatcher';
+import type { ToolHandler } from '../framework/pipeline/tool-handler';
 import { promptCatalogOf } from '../framework/protocol/protocol-extensions';
 import { isPromptArgumentError, PromptCatalog } from '../framework/protocol/prompts.handlers';
 import { GetPromptResult } from '../models/get-prompt-result.model';

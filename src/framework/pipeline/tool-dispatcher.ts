@@ -8,6 +8,7 @@ import { ABORT_SIGNAL, CALL_CONTEXT, ERROR_MAPPERS, PROGRESS, resolveAllTokens, 
 import type { ClientLogLevel, ProgressReporter, ToolCallContext } from './call-context';
 import { runChain } from './chain';
 import type { ToolCall, ToolInterceptor } from './tool-interceptor';
+import type { ToolHandler } from './tool-handler';
 import type { ToolResult } from './tool-result';
 import type { Class } from '../types';
 
@@ -16,11 +17,6 @@ import type { Class } from '../types';
  * the class, not in tokens.ts, so that tokens.ts does not import the dispatcher that imports it.
  */
 export const TOOL_DISPATCHER = token<ToolDispatcher>('tool-dispatcher');
-
-/** A tool's handler contract. */
-export interface ToolHandler<I = unknown, O = unknown> {
-  execute(input: I, ctx: ToolCallContext): Promise<O>;
-}
 
 /** Per-request facts the protocol layer (or a batch wrapper) supplies. */
 export interface CallEnv {

@@ -1,6 +1,6 @@
 import { Tool } from '../../framework/decorators/tool.decorator';
 import type { ToolCallContext } from '../../framework/pipeline/call-context';
-import type { ToolHandler } from '../../framework/pipeline/tool-dispatcher';
+import type { ToolHandler } from '../../framework/pipeline/tool-handler';
 import { ToolCallBatchResult } from '../../models/tool-call-batch-result.model';
 import { BatchRunner } from './batch-runner.service';
 import { ToolCallBatchInput } from './batch.input';

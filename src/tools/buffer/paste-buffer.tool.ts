@@ -1,5 +1,5 @@
 import { TmuxTool } from '../common/tmux-tool.decorator';
-import type { ToolHandler } from '../../framework/pipeline/tool-dispatcher';
+import type { ToolHandler } from '../../framework/pipeline/tool-handler';
 import { safeRepr } from '../../framework/validation/safe-repr';
 import { BufferStore } from '../../services/buffer-store.service';
 import { TargetResolver } from '../../services/target-resolver.service';

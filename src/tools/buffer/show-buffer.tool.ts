@@ -1,7 +1,7 @@
 import { TmuxTool } from '../common/tmux-tool.decorator';
 import { splitLines } from '../../framework/output/text-lines';
 import type { ToolCallContext } from '../../framework/pipeline/call-context';
-import type { ToolHandler } from '../../framework/pipeline/tool-dispatcher';
+import type { ToolHandler } from '../../framework/pipeline/tool-handler';
 import { BufferContent } from '../../models/buffer-content.model';
 import { BufferStore } from '../../services/buffer-store.service';
 import { TmuxServerPool } from '../../services/tmux-server-pool.service';

@@ -1,7 +1,7 @@
 import { TmuxTool } from '../common/tmux-tool.decorator';
 import { TAGS } from '../../framework/metadata/tool-metadata';
 import type { ToolCallContext } from '../../framework/pipeline/call-context';
-import type { ToolHandler } from '../../framework/pipeline/tool-dispatcher';
+import type { ToolHandler } from '../../framework/pipeline/tool-handler';
 import { ChannelService } from '../../services/channel.service';
 import { TmuxServerPool } from '../../services/tmux-server-pool.service';
 import { WaitForChannelInput } from './wait-for-channel.input';

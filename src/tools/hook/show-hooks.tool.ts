@@ -1,5 +1,5 @@
 import { TmuxTool } from '../common/tmux-tool.decorator';
-import type { ToolHandler } from '../../framework/pipeline/tool-dispatcher';
+import type { ToolHandler } from '../../framework/pipeline/tool-handler';
 import { HookListResult } from '../../models/hook-list-result.model';
 import { parseHookLines } from '../../services/hook-entries';
 import { OptionScopeService } from '../../services/option-scope.service';

@@ -1,6 +1,6 @@
 import { TmuxTool } from '../common/tmux-tool.decorator';
 import { LibTmuxException } from '../../tmux/tmux-errors';
-import type { ToolHandler } from '../../framework/pipeline/tool-dispatcher';
+import type { ToolHandler } from '../../framework/pipeline/tool-handler';
 import { OptionSetResult } from '../../models/option-set-result.model';
 import { OptionScopeService } from '../../services/option-scope.service';
 import { OptionValueService } from '../../services/option-value.service';

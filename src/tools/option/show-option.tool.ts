@@ -1,5 +1,5 @@
 import { TmuxTool } from '../common/tmux-tool.decorator';
-import type { ToolHandler } from '../../framework/pipeline/tool-dispatcher';
+import type { ToolHandler } from '../../framework/pipeline/tool-handler';
 import { OptionResult } from '../../models/option-result.model';
 import { OptionScopeService } from '../../services/option-scope.service';
 import { OptionValueService } from '../../services/option-value.service';

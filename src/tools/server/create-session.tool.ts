@@ -1,5 +1,5 @@
 import { TmuxTool } from '../common/tmux-tool.decorator';
-import type { ToolHandler } from '../../framework/pipeline/tool-dispatcher';
+import type { ToolHandler } from '../../framework/pipeline/tool-handler';
 import { SessionInfo } from '../../models/session-info.model';
 import { HierarchyService } from '../../services/hierarchy.service';
 import { ModelSerializer } from '../../services/model-serializer.service';

@@ -1,5 +1,5 @@
 import { TmuxTool } from '../common/tmux-tool.decorator';
-import type { ToolHandler } from '../../framework/pipeline/tool-dispatcher';
+import type { ToolHandler } from '../../framework/pipeline/tool-handler';
 import { ServerInfo } from '../../models/server-info.model';
 import { TmuxServerPool } from '../../services/tmux-server-pool.service';
 import { GetServerInfoInput } from './get-server-info.input';

@@ -2,7 +2,7 @@ import { TmuxTool } from '../common/tmux-tool.decorator';
 import { inject } from 'tsyringe';
 import { LOCAL_HOST_NAME } from '../../config/config.parser';
 import { SERVER_CONFIG, ServerConfig } from '../../config/server-config';
-import type { ToolHandler } from '../../framework/pipeline/tool-dispatcher';
+import type { ToolHandler } from '../../framework/pipeline/tool-handler';
 import { HostInfo } from '../../models/host-info.model';
 import { HostRegistry } from '../../services/host-registry.service';
 import { hostError } from '../../services/tmux-error.mapper';

@@ -1,7 +1,7 @@
 import { TmuxTool } from '../common/tmux-tool.decorator';
 import { inject } from 'tsyringe';
 import { SERVER_CONFIG, ServerConfig } from '../../config/server-config';
-import type { ToolHandler } from '../../framework/pipeline/tool-dispatcher';
+import type { ToolHandler } from '../../framework/pipeline/tool-handler';
 import { ServerInfo } from '../../models/server-info.model';
 import { HostRegistry } from '../../services/host-registry.service';
 import { TmuxServerPool } from '../../services/tmux-server-pool.service';

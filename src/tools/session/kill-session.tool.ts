@@ -1,6 +1,6 @@
 import { TmuxTool } from '../common/tmux-tool.decorator';
 import { ExpectedToolError } from '../../framework/errors/tool-errors';
-import type { ToolHandler } from '../../framework/pipeline/tool-dispatcher';
+import type { ToolHandler } from '../../framework/pipeline/tool-handler';
 import { CallerIdentityService } from '../../services/caller-identity.service';
 import { HierarchyService } from '../../services/hierarchy.service';
 import { TargetResolver } from '../../services/target-resolver.service';

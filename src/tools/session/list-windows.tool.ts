@@ -1,5 +1,5 @@
 import { TmuxTool } from '../common/tmux-tool.decorator';
-import type { ToolHandler } from '../../framework/pipeline/tool-dispatcher';
+import type { ToolHandler } from '../../framework/pipeline/tool-handler';
 import { WindowInfo } from '../../models/window-info.model';
 import { FilterService } from '../../services/filter.service';
 import { HierarchyService } from '../../services/hierarchy.service';

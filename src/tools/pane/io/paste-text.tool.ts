@@ -1,6 +1,6 @@
 import { TmuxTool } from '../../common/tmux-tool.decorator';
 import type { ToolCallContext } from '../../../framework/pipeline/call-context';
-import type { ToolHandler } from '../../../framework/pipeline/tool-dispatcher';
+import type { ToolHandler } from '../../../framework/pipeline/tool-handler';
 import { PasteService } from '../../../services/paste.service';
 import { TargetResolver } from '../../../services/target-resolver.service';
 import { TmuxServerPool } from '../../../services/tmux-server-pool.service';

@@ -4,7 +4,7 @@ import { SERVER_CONFIG, ServerConfig } from '../../../config/server-config';
 import { TAGS } from '../../../framework/metadata/tool-metadata';
 import { ExpectedToolError } from '../../../framework/errors/tool-errors';
 import type { ToolCallContext } from '../../../framework/pipeline/call-context';
-import type { ToolHandler } from '../../../framework/pipeline/tool-dispatcher';
+import type { ToolHandler } from '../../../framework/pipeline/tool-handler';
 import { RunCommandResult } from '../../../models/run-command-result.model';
 import { TargetResolver } from '../../../services/target-resolver.service';
 import { TmuxServerPool } from '../../../services/tmux-server-pool.service';

@@ -1,7 +1,7 @@
 import { TmuxTool } from '../../common/tmux-tool.decorator';
 import { ExpectedToolError } from '../../../framework/errors/tool-errors';
 import type { ToolCallContext } from '../../../framework/pipeline/call-context';
-import type { ToolHandler } from '../../../framework/pipeline/tool-dispatcher';
+import type { ToolHandler } from '../../../framework/pipeline/tool-handler';
 import { SendKeysBatchResult, SendKeysOperationResult } from '../../../models/send-keys-batch-result.model';
 import { TmuxServerPool } from '../../../services/tmux-server-pool.service';
 import { startHeartbeat } from './progress-heartbeat';

@@ -1,5 +1,5 @@
 import { TmuxTool } from '../../common/tmux-tool.decorator';
-import type { ToolHandler } from '../../../framework/pipeline/tool-dispatcher';
+import type { ToolHandler } from '../../../framework/pipeline/tool-handler';
 import { PaneInfo } from '../../../models/pane-info.model';
 import { LibTmuxException } from '../../../tmux/tmux-errors';
 import { PaneOps } from './pane-ops.service';

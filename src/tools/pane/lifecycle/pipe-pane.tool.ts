@@ -1,6 +1,6 @@
 import { TmuxTool } from '../../common/tmux-tool.decorator';
 import { ExpectedToolError } from '../../../framework/errors/tool-errors';
-import type { ToolHandler } from '../../../framework/pipeline/tool-dispatcher';
+import type { ToolHandler } from '../../../framework/pipeline/tool-handler';
 import { PaneOps } from './pane-ops.service';
 import { PipePaneInput } from './pipe-pane.input';
 import { escapeFormatTime, shellQuote } from '../../../services/tmux-escape';

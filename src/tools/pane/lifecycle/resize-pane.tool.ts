@@ -1,6 +1,6 @@
 import { TmuxTool } from '../../common/tmux-tool.decorator';
 import { ExpectedToolError } from '../../../framework/errors/tool-errors';
-import type { ToolHandler } from '../../../framework/pipeline/tool-dispatcher';
+import type { ToolHandler } from '../../../framework/pipeline/tool-handler';
 import { PaneInfo } from '../../../models/pane-info.model';
 import type { TmuxEngine } from '../../../tmux/tmux-engine';
 import { PaneOps } from './pane-ops.service';

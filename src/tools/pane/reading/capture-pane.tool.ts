@@ -1,5 +1,5 @@
 import { TmuxTool } from '../../common/tmux-tool.decorator';
-import type { ToolHandler } from '../../../framework/pipeline/tool-dispatcher';
+import type { ToolHandler } from '../../../framework/pipeline/tool-handler';
 import { tailLines } from '../../../services/capture-limits';
 import { CaptureService } from '../../../services/capture.service';
 import { TargetResolver } from '../../../services/target-resolver.service';

@@ -1,6 +1,6 @@
 import { TmuxTool } from '../../common/tmux-tool.decorator';
 import { ExpectedToolError } from '../../../framework/errors/tool-errors';
-import type { ToolHandler } from '../../../framework/pipeline/tool-dispatcher';
+import type { ToolHandler } from '../../../framework/pipeline/tool-handler';
 import { safeText } from '../../../framework/validation/safe-repr';
 import { CaptureSinceResult } from '../../../models/capture-since-result.model';
 import { limitLines } from '../../../services/capture-limits';

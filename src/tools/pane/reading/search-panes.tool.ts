@@ -1,5 +1,5 @@
 import { TmuxTool } from '../../common/tmux-tool.decorator';
-import type { ToolHandler } from '../../../framework/pipeline/tool-dispatcher';
+import type { ToolHandler } from '../../../framework/pipeline/tool-handler';
 import { SearchPanesResult } from '../../../models/search-panes-result.model';
 import { compilePattern } from '../../../services/search-pattern';
 import { SearchPanesService } from '../../../services/search-panes.service';

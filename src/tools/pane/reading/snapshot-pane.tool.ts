@@ -1,5 +1,5 @@
 import { TmuxTool } from '../../common/tmux-tool.decorator';
-import type { ToolHandler } from '../../../framework/pipeline/tool-dispatcher';
+import type { ToolHandler } from '../../../framework/pipeline/tool-handler';
 import { PaneSnapshot } from '../../../models/pane-snapshot.model';
 import { CallerIdentityService } from '../../../services/caller-identity.service';
 import { tailLines } from '../../../services/capture-limits';

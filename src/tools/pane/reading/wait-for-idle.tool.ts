@@ -3,7 +3,7 @@ import { inject } from 'tsyringe';
 import { SERVER_CONFIG, ServerConfig } from '../../../config/server-config';
 import { TAGS } from '../../../framework/metadata/tool-metadata';
 import type { ToolCallContext } from '../../../framework/pipeline/call-context';
-import type { ToolHandler } from '../../../framework/pipeline/tool-dispatcher';
+import type { ToolHandler } from '../../../framework/pipeline/tool-handler';
 import { WaitForIdleResult } from '../../../models/wait-for-idle-result.model';
 import { TmuxServerPool } from '../../../services/tmux-server-pool.service';
 import { WaitForIdleService } from '../../../services/wait-for-idle.service';

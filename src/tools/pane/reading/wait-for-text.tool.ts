@@ -4,7 +4,7 @@ import { SERVER_CONFIG, ServerConfig } from '../../../config/server-config';
 import { TAGS } from '../../../framework/metadata/tool-metadata';
 import { ExpectedToolError } from '../../../framework/errors/tool-errors';
 import type { ToolCallContext } from '../../../framework/pipeline/call-context';
-import type { ToolHandler } from '../../../framework/pipeline/tool-dispatcher';
+import type { ToolHandler } from '../../../framework/pipeline/tool-handler';
 import { WaitForTextResult } from '../../../models/wait-for-text-result.model';
 import { compilePattern } from '../../../services/search-pattern';
 import { WaitForTextService } from '../../../services/wait-for-text.service';
