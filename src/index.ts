@@ -16,7 +16,7 @@
 import 'reflect-metadata';
 
 export { Tool, TIER_PRESETS } from './framework/decorators/tool.decorator';
-export type { ToolClassStatics } from './framework/decorators/tool.decorator';
+export type { ToolClassStatics, ToolSpec } from './framework/decorators/tool.decorator';
 export { Param, Field } from './framework/decorators/param.decorator';
 export { Description, Default, Nullable, AllowNul, Feature } from './framework/decorators/dto.decorators';
 export { IsIndex, IsSize, IsStringMap, IsStringMapOrJson, IsScalarMapOrJson, NoControlChars } from './framework/validation/constraints';
@@ -34,7 +34,7 @@ export type { CallEnv } from './framework/pipeline/tool-dispatcher';
 export type { ToolHandler } from './framework/pipeline/tool-handler';
 export { ToolDispatcher, TOOL_DISPATCHER } from './framework/pipeline/tool-dispatcher';
 export type { ToolCallContext, ProgressReporter, ClientLogLevel } from './framework/pipeline/call-context';
-export type { ToolInterceptor, ToolCall, Next } from './framework/pipeline/tool-interceptor';
+export type { ToolInterceptor, ToolCall, CallValidation, Next } from './framework/pipeline/tool-interceptor';
 export { ORDER } from './framework/pipeline/tool-interceptor';
 export type { ToolResult, ContentBlock, TextContent } from './framework/pipeline/tool-result';
 export type { ToolDescriptor } from './framework/registry/tool-descriptor';

@@ -5,14 +5,16 @@ import { PaneTreeInput } from './pane-tree.input';
  * An example tool: the whole tmux hierarchy as an indented tree, in one call.
  * Services come by constructor injection; errors from tmux are mapped by TmuxErrorMapper.
  */
-@Tool('readonly', { title: 'Pane Tree' })
+@Tool({
+  name: 'pane_tree',
+  tier: 'readonly',
+  title: 'Pane Tree',
+  description: 'Show the tmux sessions, windows and panes of a server as an indented tree.',
+  input: PaneTreeInput,
+  output: String,
+})
 @HandleErrors(TmuxErrorMapper)
 export class PaneTreeTool implements ToolHandler<PaneTreeInput, string> {
-  static readonly toolName = 'pane_tree';
-  static readonly description = 'Show the tmux sessions, windows and panes of a server as an indented tree.';
-  static readonly Input = PaneTreeInput;
-  static readonly Output = String;
-
   constructor(
     private readonly pool: TmuxServerPool,
     private readonly hierarchy: HierarchyService,

@@ -15,13 +15,16 @@ import { GetPromptInput, ListPromptsInput } from './get-prompt.input';
  * cannot use MCP prompts. Registered only when TMUX_MCP_PROMPTS_AS_TOOLS=1; readonly tier, so they
  * show at every safety level.
  */
-@Tool('readonly', { title: 'List Prompts' })
+@Tool({
+  name: 'list_prompts',
+  tier: 'readonly',
+  title: 'List Prompts',
+  description:
+    'List the workflow prompts of this tmux MCP server (recipes for running commands, diagnosing panes, building workspaces, interrupting programs) with their arguments. Render one with get_prompt.',
+  input: ListPromptsInput,
+  output: PromptListResult,
+})
 export class ListPromptsTool implements ToolHandler<ListPromptsInput, PromptListResult> {
-  static readonly toolName = 'list_prompts';
-  static readonly description =
-    'List the workflow prompts of this tmux MCP server (recipes for running commands, diagnosing panes, building workspaces, interrupting programs) with their arguments. Render one with get_prompt.';
-  static readonly Input = ListPromptsInput;
-  static readonly Output = PromptListResult;
   private readonly catalog: PromptCatalog;
 
   constructor(@inject(CONTAINER) container: DependencyContainer) {

@@ -11,14 +11,19 @@ const TITLE = 'Call Mutating Tools Batch';
  * Batch wrapper of tier mutating (docs/reference/tools.md#call_mutating_tools_batch,
  * docs/reference/tools.md#batch-wrappers); the tier is a ceiling for nested calls.
  */
-@Tool('mutating', { title: TITLE, destructiveHint: true, idempotentHint: false, openWorldHint: true })
+@Tool({
+  name: 'call_mutating_tools_batch',
+  tier: 'mutating',
+  title: TITLE,
+  destructiveHint: true,
+  idempotentHint: false,
+  openWorldHint: true,
+  description:
+    'Call readonly or mutating tmux tools in order in one round trip (e.g. create, split, send keys, read back); one result row per call, each validated, checked and audited as usual. Destructive tools are refused; run_command and the waits cannot be batched.',
+  input: ToolCallBatchInput,
+  output: ToolCallBatchResult,
+})
 export class CallMutatingToolsBatchTool implements ToolHandler<ToolCallBatchInput, ToolCallBatchResult> {
-  static readonly toolName = 'call_mutating_tools_batch';
-  static readonly description =
-    'Call readonly or mutating tmux tools in order in one round trip (e.g. create, split, send keys, read back); one result row per call, each validated, checked and audited as usual. Destructive tools are refused; run_command and the waits cannot be batched.';
-  static readonly Input = ToolCallBatchInput;
-  static readonly Output = ToolCallBatchResult;
-
   constructor(private readonly runner: BatchRunner) {}
 
   execute(input: ToolCallBatchInput, ctx: ToolCallContext): Promise<ToolCallBatchResult> {

@@ -11,14 +11,16 @@ const TITLE = 'Call Readonly Tools Batch';
  * Batch wrapper of tier readonly (docs/reference/tools.md#call_readonly_tools_batch,
  * docs/reference/tools.md#batch-wrappers); the tier is a ceiling for nested calls.
  */
-@Tool('readonly', { title: TITLE })
+@Tool({
+  name: 'call_readonly_tools_batch',
+  tier: 'readonly',
+  title: TITLE,
+  description:
+    'Call readonly tmux tools in order in one round trip; one result row per call, each validated, checked and audited as usual. Other tiers are refused; run_command and the waits cannot be batched.',
+  input: ToolCallBatchInput,
+  output: ToolCallBatchResult,
+})
 export class CallReadonlyToolsBatchTool implements ToolHandler<ToolCallBatchInput, ToolCallBatchResult> {
-  static readonly toolName = 'call_readonly_tools_batch';
-  static readonly description =
-    'Call readonly tmux tools in order in one round trip; one result row per call, each validated, checked and audited as usual. Other tiers are refused; run_command and the waits cannot be batched.';
-  static readonly Input = ToolCallBatchInput;
-  static readonly Output = ToolCallBatchResult;
-
   constructor(private readonly runner: BatchRunner) {}
 
   execute(input: ToolCallBatchInput, ctx: ToolCallContext): Promise<ToolCallBatchResult> {

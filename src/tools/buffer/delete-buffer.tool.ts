@@ -6,13 +6,15 @@ import { BufferStore } from '../../services/buffer-store.service';
 import { TmuxServerPool } from '../../services/tmux-server-pool.service';
 import { DeleteBufferInput } from './delete-buffer.input';
 
-@TmuxTool('mutating', { title: 'Delete tmux Buffer' })
+@TmuxTool({
+  name: 'delete_buffer',
+  tier: 'mutating',
+  title: 'Delete tmux Buffer',
+  description: 'Delete a paste buffer staged by load_buffer.',
+  input: DeleteBufferInput,
+  output: String,
+})
 export class DeleteBufferTool implements ToolHandler<DeleteBufferInput, string> {
-  static readonly toolName = 'delete_buffer';
-  static readonly description = 'Delete a paste buffer staged by load_buffer.';
-  static readonly Input = DeleteBufferInput;
-  static readonly Output = String;
-
   constructor(
     private readonly pool: TmuxServerPool,
     private readonly buffers: BufferStore,

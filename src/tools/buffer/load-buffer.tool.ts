@@ -6,14 +6,18 @@ import { BufferStore } from '../../services/buffer-store.service';
 import { TmuxServerPool } from '../../services/tmux-server-pool.service';
 import { LoadBufferInput } from './load-buffer.input';
 
-@TmuxTool('mutating', { title: 'Load tmux Buffer', idempotentHint: false, openWorldHint: true })
+@TmuxTool({
+  name: 'load_buffer',
+  tier: 'mutating',
+  title: 'Load tmux Buffer',
+  idempotentHint: false,
+  openWorldHint: true,
+  description:
+    'Stage text in a new tmux paste buffer with a unique name; returns a BufferRef for paste_buffer, show_buffer and delete_buffer. Removed at server shutdown.',
+  input: LoadBufferInput,
+  output: BufferRef,
+})
 export class LoadBufferTool implements ToolHandler<LoadBufferInput, BufferRef> {
-  static readonly toolName = 'load_buffer';
-  static readonly description =
-    'Stage text in a new tmux paste buffer with a unique name; returns a BufferRef for paste_buffer, show_buffer and delete_buffer. Removed at server shutdown.';
-  static readonly Input = LoadBufferInput;
-  static readonly Output = BufferRef;
-
   constructor(
     private readonly pool: TmuxServerPool,
     private readonly buffers: BufferStore,

@@ -6,13 +6,17 @@ import { TargetResolver } from '../../services/target-resolver.service';
 import { TmuxServerPool } from '../../services/tmux-server-pool.service';
 import { PasteBufferInput } from './paste-buffer.input';
 
-@TmuxTool('mutating', { title: 'Paste tmux Buffer', idempotentHint: false, openWorldHint: true })
+@TmuxTool({
+  name: 'paste_buffer',
+  tier: 'mutating',
+  title: 'Paste tmux Buffer',
+  idempotentHint: false,
+  openWorldHint: true,
+  description: 'Paste a buffer staged by load_buffer into a tmux pane as input. The buffer is kept.',
+  input: PasteBufferInput,
+  output: String,
+})
 export class PasteBufferTool implements ToolHandler<PasteBufferInput, string> {
-  static readonly toolName = 'paste_buffer';
-  static readonly description = 'Paste a buffer staged by load_buffer into a tmux pane as input. The buffer is kept.';
-  static readonly Input = PasteBufferInput;
-  static readonly Output = String;
-
   constructor(
     private readonly pool: TmuxServerPool,
     private readonly targets: TargetResolver,

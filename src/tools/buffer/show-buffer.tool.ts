@@ -7,17 +7,16 @@ import { BufferStore } from '../../services/buffer-store.service';
 import { TmuxServerPool } from '../../services/tmux-server-pool.service';
 import { ShowBufferInput } from './show-buffer.input';
 
-@TmuxTool('readonly', {
+@TmuxTool({
+  name: 'show_buffer',
+  tier: 'readonly',
   title: 'Show tmux Buffer',
   responseLimit: { field: 'content', truncatedFlag: 'content_truncated', countFlag: 'content_truncated_lines' },
+  description: 'Read back a paste buffer staged by load_buffer (other buffers are not readable); the last max_lines lines when longer.',
+  input: ShowBufferInput,
+  output: BufferContent,
 })
 export class ShowBufferTool implements ToolHandler<ShowBufferInput, BufferContent> {
-  static readonly toolName = 'show_buffer';
-  static readonly description =
-    'Read back a paste buffer staged by load_buffer (other buffers are not readable); the last max_lines lines when longer.';
-  static readonly Input = ShowBufferInput;
-  static readonly Output = BufferContent;
-
   constructor(
     private readonly pool: TmuxServerPool,
     private readonly buffers: BufferStore,

@@ -5,14 +5,15 @@ import { ChannelService } from '../../services/channel.service';
 import { TmuxServerPool } from '../../services/tmux-server-pool.service';
 import { SignalChannelInput } from './signal-channel.input';
 
-@TmuxTool('mutating', { title: 'Signal tmux Channel' })
+@TmuxTool({
+  name: 'signal_channel',
+  tier: 'mutating',
+  title: 'Signal tmux Channel',
+  description: 'Signal a tmux wait-for channel, waking every waiter. With no waiter yet, tmux keeps the signal for the next one.',
+  input: SignalChannelInput,
+  output: String,
+})
 export class SignalChannelTool implements ToolHandler<SignalChannelInput, string> {
-  static readonly toolName = 'signal_channel';
-  static readonly description =
-    'Signal a tmux wait-for channel, waking every waiter. With no waiter yet, tmux keeps the signal for the next one.';
-  static readonly Input = SignalChannelInput;
-  static readonly Output = String;
-
   constructor(
     private readonly pool: TmuxServerPool,
     private readonly channels: ChannelService,

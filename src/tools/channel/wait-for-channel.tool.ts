@@ -6,14 +6,17 @@ import { ChannelService } from '../../services/channel.service';
 import { TmuxServerPool } from '../../services/tmux-server-pool.service';
 import { WaitForChannelInput } from './wait-for-channel.input';
 
-@TmuxTool('mutating', { title: 'Wait For tmux Channel', tags: [TAGS.SELF_BOUNDED] })
+@TmuxTool({
+  name: 'wait_for_channel',
+  tier: 'mutating',
+  title: 'Wait For tmux Channel',
+  tags: [TAGS.SELF_BOUNDED],
+  description:
+    'Wait until a tmux wait-for channel is signalled (`cmd; tmux wait-for -S chan` in a shell) or the timeout. Best for commands you author.',
+  input: WaitForChannelInput,
+  output: String,
+})
 export class WaitForChannelTool implements ToolHandler<WaitForChannelInput, string> {
-  static readonly toolName = 'wait_for_channel';
-  static readonly description =
-    'Wait until a tmux wait-for channel is signalled (`cmd; tmux wait-for -S chan` in a shell) or the timeout. Best for commands you author.';
-  static readonly Input = WaitForChannelInput;
-  static readonly Output = String;
-
   constructor(
     private readonly pool: TmuxServerPool,
     private readonly channels: ChannelService,

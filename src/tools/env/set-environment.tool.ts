@@ -6,14 +6,16 @@ import { TmuxServerPool } from '../../services/tmux-server-pool.service';
 import { environmentFlags } from './environment-scope';
 import { SetEnvironmentInput } from './set-environment.input';
 
-@TmuxTool('mutating', { title: 'Set tmux Environment' })
+@TmuxTool({
+  name: 'set_environment',
+  tier: 'mutating',
+  title: 'Set tmux Environment',
+  description:
+    'Set a tmux environment variable, global or of one session (session_name/session_id). New panes inherit it; running shells do not.',
+  input: SetEnvironmentInput,
+  output: EnvironmentSetResult,
+})
 export class SetEnvironmentTool implements ToolHandler<SetEnvironmentInput, EnvironmentSetResult> {
-  static readonly toolName = 'set_environment';
-  static readonly description =
-    'Set a tmux environment variable, global or of one session (session_name/session_id). New panes inherit it; running shells do not.';
-  static readonly Input = SetEnvironmentInput;
-  static readonly Output = EnvironmentSetResult;
-
   constructor(
     private readonly pool: TmuxServerPool,
     private readonly targets: TargetResolver,

@@ -6,13 +6,15 @@ import { TmuxServerPool } from '../../services/tmux-server-pool.service';
 import { environmentFlags, parseEnvironment } from './environment-scope';
 import { ShowEnvironmentInput } from './show-environment.input';
 
-@TmuxTool('readonly', { title: 'Show tmux Environment' })
+@TmuxTool({
+  name: 'show_environment',
+  tier: 'readonly',
+  title: 'Show tmux Environment',
+  description: 'Show the tmux environment, global or of one session. Variables removed from new processes map to true.',
+  input: ShowEnvironmentInput,
+  output: EnvironmentResult,
+})
 export class ShowEnvironmentTool implements ToolHandler<ShowEnvironmentInput, EnvironmentResult> {
-  static readonly toolName = 'show_environment';
-  static readonly description = 'Show the tmux environment, global or of one session. Variables removed from new processes map to true.';
-  static readonly Input = ShowEnvironmentInput;
-  static readonly Output = EnvironmentResult;
-
   constructor(
     private readonly pool: TmuxServerPool,
     private readonly targets: TargetResolver,

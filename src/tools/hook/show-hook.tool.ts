@@ -7,13 +7,15 @@ import { LibTmuxException, TmuxNoServer } from '../../tmux/tmux-errors';
 import { TmuxServerPool } from '../../services/tmux-server-pool.service';
 import { ShowHookInput } from './show-hook.input';
 
-@TmuxTool('readonly', { title: 'Show tmux Hook' })
+@TmuxTool({
+  name: 'show_hook',
+  tier: 'readonly',
+  title: 'Show tmux Hook',
+  description: 'Show the commands of one tmux hook at a scope. Unset: no entries; unknown name: error.',
+  input: ShowHookInput,
+  output: HookListResult,
+})
 export class ShowHookTool implements ToolHandler<ShowHookInput, HookListResult> {
-  static readonly toolName = 'show_hook';
-  static readonly description = 'Show the commands of one tmux hook at a scope. Unset: no entries; unknown name: error.';
-  static readonly Input = ShowHookInput;
-  static readonly Output = HookListResult;
-
   constructor(
     private readonly pool: TmuxServerPool,
     private readonly scopes: OptionScopeService,

@@ -6,14 +6,15 @@ import { OptionScopeService } from '../../services/option-scope.service';
 import { TmuxServerPool } from '../../services/tmux-server-pool.service';
 import { ShowHooksInput } from './show-hooks.input';
 
-@TmuxTool('readonly', { title: 'Show tmux Hooks' })
+@TmuxTool({
+  name: 'show_hooks',
+  tier: 'readonly',
+  title: 'Show tmux Hooks',
+  description: "List the tmux hooks set at a scope (hooks are read-only here). scope='server' includes global window and pane hooks.",
+  input: ShowHooksInput,
+  output: HookListResult,
+})
 export class ShowHooksTool implements ToolHandler<ShowHooksInput, HookListResult> {
-  static readonly toolName = 'show_hooks';
-  static readonly description =
-    "List the tmux hooks set at a scope (hooks are read-only here). scope='server' includes global window and pane hooks.";
-  static readonly Input = ShowHooksInput;
-  static readonly Output = HookListResult;
-
   constructor(
     private readonly pool: TmuxServerPool,
     private readonly scopes: OptionScopeService,

@@ -7,13 +7,15 @@ import { OptionValueService } from '../../services/option-value.service';
 import { TmuxServerPool } from '../../services/tmux-server-pool.service';
 import { SetOptionInput } from './set-option.input';
 
-@TmuxTool('mutating', { title: 'Set tmux Option' })
+@TmuxTool({
+  name: 'set_option',
+  tier: 'mutating',
+  title: 'Set tmux Option',
+  description: 'Set a tmux option at server, session, window or pane scope; tmux checks name and value.',
+  input: SetOptionInput,
+  output: OptionSetResult,
+})
 export class SetOptionTool implements ToolHandler<SetOptionInput, OptionSetResult> {
-  static readonly toolName = 'set_option';
-  static readonly description = 'Set a tmux option at server, session, window or pane scope; tmux checks name and value.';
-  static readonly Input = SetOptionInput;
-  static readonly Output = OptionSetResult;
-
   constructor(
     private readonly pool: TmuxServerPool,
     private readonly scopes: OptionScopeService,

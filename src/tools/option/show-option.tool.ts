@@ -6,13 +6,15 @@ import { OptionValueService } from '../../services/option-value.service';
 import { TmuxServerPool } from '../../services/tmux-server-pool.service';
 import { ShowOptionInput } from './show-option.input';
 
-@TmuxTool('readonly', { title: 'Show tmux Option' })
+@TmuxTool({
+  name: 'show_option',
+  tier: 'readonly',
+  title: 'Show tmux Option',
+  description: 'Show one tmux option at a scope: digits as integers, on/off as booleans, arrays as lists, unset as null.',
+  input: ShowOptionInput,
+  output: OptionResult,
+})
 export class ShowOptionTool implements ToolHandler<ShowOptionInput, OptionResult> {
-  static readonly toolName = 'show_option';
-  static readonly description = 'Show one tmux option at a scope: digits as integers, on/off as booleans, arrays as lists, unset as null.';
-  static readonly Input = ShowOptionInput;
-  static readonly Output = OptionResult;
-
   constructor(
     private readonly pool: TmuxServerPool,
     private readonly scopes: OptionScopeService,

@@ -10,13 +10,16 @@ import { checkSessionName, checkSessionNameFree, rethrowDuplicate } from '../ses
 import { escapeFormat } from '../../services/tmux-escape';
 import { CreateSessionInput } from './create-session.input';
 
-@TmuxTool('mutating', { title: 'Create tmux Session', idempotentHint: false })
+@TmuxTool({
+  name: 'create_session',
+  tier: 'mutating',
+  title: 'Create tmux Session',
+  idempotentHint: false,
+  description: 'Create a detached tmux session (starting the server if needed); returns it with its active pane id.',
+  input: CreateSessionInput,
+  output: SessionInfo,
+})
 export class CreateSessionTool implements ToolHandler<CreateSessionInput, SessionInfo> {
-  static readonly toolName = 'create_session';
-  static readonly description = 'Create a detached tmux session (starting the server if needed); returns it with its active pane id.';
-  static readonly Input = CreateSessionInput;
-  static readonly Output = SessionInfo;
-
   constructor(
     private readonly pool: TmuxServerPool,
     private readonly hierarchy: HierarchyService,

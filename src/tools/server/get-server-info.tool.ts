@@ -5,13 +5,15 @@ import { TmuxServerPool } from '../../services/tmux-server-pool.service';
 import { GetServerInfoInput } from './get-server-info.input';
 import { probeServer } from './server-info.probe';
 
-@TmuxTool('readonly', { title: 'Get tmux Server Info' })
+@TmuxTool({
+  name: 'get_server_info',
+  tier: 'readonly',
+  title: 'Get tmux Server Info',
+  description: "Get a tmux server's state: alive, version, socket, session count.",
+  input: GetServerInfoInput,
+  output: ServerInfo,
+})
 export class GetServerInfoTool implements ToolHandler<GetServerInfoInput, ServerInfo> {
-  static readonly toolName = 'get_server_info';
-  static readonly description = "Get a tmux server's state: alive, version, socket, session count.";
-  static readonly Input = GetServerInfoInput;
-  static readonly Output = ServerInfo;
-
   constructor(private readonly pool: TmuxServerPool) {}
 
   async execute(input: GetServerInfoInput): Promise<ServerInfo> {

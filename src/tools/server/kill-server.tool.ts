@@ -9,13 +9,15 @@ import { KillServerInput } from './kill-server.input';
 export const KILL_SERVER_REFUSAL =
   'Refusing to kill the tmux server while this MCP server is running inside it. Use a manual tmux command if intended.';
 
-@TmuxTool('destructive', { title: 'Kill tmux Server' })
+@TmuxTool({
+  name: 'kill_server',
+  tier: 'destructive',
+  title: 'Kill tmux Server',
+  description: 'Kill a tmux server and everything on it. Refused when this MCP server runs inside it.',
+  input: KillServerInput,
+  output: String,
+})
 export class KillServerTool implements ToolHandler<KillServerInput, string> {
-  static readonly toolName = 'kill_server';
-  static readonly description = 'Kill a tmux server and everything on it. Refused when this MCP server runs inside it.';
-  static readonly Input = KillServerInput;
-  static readonly Output = String;
-
   constructor(
     private readonly pool: TmuxServerPool,
     private readonly caller: CallerIdentityService,

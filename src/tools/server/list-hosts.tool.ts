@@ -14,14 +14,17 @@ import { ListHostsInput } from './list-hosts.input';
 /** `tmux -V` prints `tmux 3.3a`: the version is the rest. */
 const versionOf = (out: string): string | null => out.trim().replace(/^tmux\s+/, '') || null;
 
-@TmuxTool('readonly', { title: 'List Hosts', feature: HOSTS_FEATURE })
+@TmuxTool({
+  name: 'list_hosts',
+  tier: 'readonly',
+  title: 'List Hosts',
+  feature: HOSTS_FEATURE,
+  description:
+    "List the machines this server can reach: 'local', then each configured ssh host with reachability and tmux version. Use a row's host as other tools' host.",
+  input: ListHostsInput,
+  output: [HostInfo],
+})
 export class ListHostsTool implements ToolHandler<ListHostsInput, HostInfo[]> {
-  static readonly toolName = 'list_hosts';
-  static readonly description =
-    "List the machines this server can reach: 'local', then each configured ssh host with reachability and tmux version. Use a row's host as other tools' host.";
-  static readonly Input = ListHostsInput;
-  static readonly Output = [HostInfo] as [typeof HostInfo];
-
   constructor(
     @inject(SERVER_CONFIG) private readonly config: ServerConfig,
     private readonly hosts: HostRegistry,

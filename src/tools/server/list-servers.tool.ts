@@ -11,13 +11,15 @@ import { SocketDiscoveryService } from './socket-discovery.service';
 
 const REMOTE_PROBES_AT_ONCE = 3;
 
-@TmuxTool('readonly', { title: 'List tmux Servers' })
+@TmuxTool({
+  name: 'list_servers',
+  tier: 'readonly',
+  title: 'List tmux Servers',
+  description: 'Discover running tmux servers by scanning socket directories (TMUX_TMPDIR, /tmp) plus extra_socket_paths.',
+  input: ListServersInput,
+  output: [ServerInfo],
+})
 export class ListServersTool implements ToolHandler<ListServersInput, ServerInfo[]> {
-  static readonly toolName = 'list_servers';
-  static readonly description = 'Discover running tmux servers by scanning socket directories (TMUX_TMPDIR, /tmp) plus extra_socket_paths.';
-  static readonly Input = ListServersInput;
-  static readonly Output = [ServerInfo] as [typeof ServerInfo];
-
   constructor(
     private readonly discovery: SocketDiscoveryService,
     @inject(SERVER_CONFIG) private readonly config: ServerConfig,

@@ -7,13 +7,15 @@ import { ModelSerializer } from '../../services/model-serializer.service';
 import { TmuxServerPool } from '../../services/tmux-server-pool.service';
 import { ListSessionsInput } from './list-sessions.input';
 
-@TmuxTool('readonly', { title: 'List tmux Sessions' })
+@TmuxTool({
+  name: 'list_sessions',
+  tier: 'readonly',
+  title: 'List tmux Sessions',
+  description: 'List tmux sessions (terminal multiplexer metadata). For terminal text use search_panes.',
+  input: ListSessionsInput,
+  output: [SessionInfo],
+})
 export class ListSessionsTool implements ToolHandler<ListSessionsInput, SessionInfo[]> {
-  static readonly toolName = 'list_sessions';
-  static readonly description = 'List tmux sessions (terminal multiplexer metadata). For terminal text use search_panes.';
-  static readonly Input = ListSessionsInput;
-  static readonly Output = [SessionInfo] as [typeof SessionInfo];
-
   constructor(
     private readonly pool: TmuxServerPool,
     private readonly hierarchy: HierarchyService,

@@ -10,13 +10,16 @@ import { TmuxServerPool } from '../../services/tmux-server-pool.service';
 import { CreateWindowInput } from './create-window.input';
 import { escapeFormat } from '../../services/tmux-escape';
 
-@TmuxTool('mutating', { title: 'Create tmux Window', idempotentHint: false })
+@TmuxTool({
+  name: 'create_window',
+  tier: 'mutating',
+  title: 'Create tmux Window',
+  idempotentHint: false,
+  description: 'Create a tmux window (default: first session, in the background). Returns it with its pane id.',
+  input: CreateWindowInput,
+  output: WindowInfo,
+})
 export class CreateWindowTool implements ToolHandler<CreateWindowInput, WindowInfo> {
-  static readonly toolName = 'create_window';
-  static readonly description = 'Create a tmux window (default: first session, in the background). Returns it with its pane id.';
-  static readonly Input = CreateWindowInput;
-  static readonly Output = WindowInfo;
-
   constructor(
     private readonly pool: TmuxServerPool,
     private readonly resolver: TargetResolver,

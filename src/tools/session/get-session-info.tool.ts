@@ -7,13 +7,15 @@ import { TargetResolver } from '../../services/target-resolver.service';
 import { TmuxServerPool } from '../../services/tmux-server-pool.service';
 import { GetSessionInfoInput } from './get-session-info.input';
 
-@TmuxTool('readonly', { title: 'Get tmux Session Info' })
+@TmuxTool({
+  name: 'get_session_info',
+  tier: 'readonly',
+  title: 'Get tmux Session Info',
+  description: 'Get one tmux session: window count, clients, creation time, active pane.',
+  input: GetSessionInfoInput,
+  output: SessionInfo,
+})
 export class GetSessionInfoTool implements ToolHandler<GetSessionInfoInput, SessionInfo> {
-  static readonly toolName = 'get_session_info';
-  static readonly description = 'Get one tmux session: window count, clients, creation time, active pane.';
-  static readonly Input = GetSessionInfoInput;
-  static readonly Output = SessionInfo;
-
   constructor(
     private readonly pool: TmuxServerPool,
     private readonly resolver: TargetResolver,

@@ -12,14 +12,16 @@ export const KILL_SESSION_NO_TARGET = 'Refusing to kill without an explicit targ
 export const KILL_SESSION_REFUSAL =
   "Refusing to kill the session containing this MCP server's pane. Use a manual tmux command if intended.";
 
-@TmuxTool('destructive', { title: 'Kill tmux Session' })
+@TmuxTool({
+  name: 'kill_session',
+  tier: 'destructive',
+  title: 'Kill tmux Session',
+  description:
+    'Kill a tmux session and all its windows and panes; needs session_name or session_id. Refused for the session holding this MCP server.',
+  input: KillSessionInput,
+  output: String,
+})
 export class KillSessionTool implements ToolHandler<KillSessionInput, string> {
-  static readonly toolName = 'kill_session';
-  static readonly description =
-    'Kill a tmux session and all its windows and panes; needs session_name or session_id. Refused for the session holding this MCP server.';
-  static readonly Input = KillSessionInput;
-  static readonly Output = String;
-
   constructor(
     private readonly pool: TmuxServerPool,
     private readonly resolver: TargetResolver,

@@ -8,14 +8,16 @@ import { TargetResolver } from '../../services/target-resolver.service';
 import { TmuxServerPool } from '../../services/tmux-server-pool.service';
 import { ListWindowsInput } from './list-windows.input';
 
-@TmuxTool('readonly', { title: 'List tmux Windows', alwaysLoad: true })
+@TmuxTool({
+  name: 'list_windows',
+  tier: 'readonly',
+  title: 'List tmux Windows',
+  alwaysLoad: true,
+  description: 'List tmux windows of a session or all (terminal multiplexer metadata). For terminal text use search_panes.',
+  input: ListWindowsInput,
+  output: [WindowInfo],
+})
 export class ListWindowsTool implements ToolHandler<ListWindowsInput, WindowInfo[]> {
-  static readonly toolName = 'list_windows';
-  static readonly description =
-    'List tmux windows of a session or all (terminal multiplexer metadata). For terminal text use search_panes.';
-  static readonly Input = ListWindowsInput;
-  static readonly Output = [WindowInfo] as [typeof WindowInfo];
-
   constructor(
     private readonly pool: TmuxServerPool,
     private readonly resolver: TargetResolver,

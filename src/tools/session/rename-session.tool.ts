@@ -10,13 +10,15 @@ import { RenameSessionInput } from './rename-session.input';
 import { checkSessionName, checkSessionNameFree, rethrowDuplicate } from './session-name';
 import { escapeFormat } from '../../services/tmux-escape';
 
-@TmuxTool('mutating', { title: 'Rename tmux Session' })
+@TmuxTool({
+  name: 'rename_session',
+  tier: 'mutating',
+  title: 'Rename tmux Session',
+  description: 'Rename a tmux session.',
+  input: RenameSessionInput,
+  output: SessionInfo,
+})
 export class RenameSessionTool implements ToolHandler<RenameSessionInput, SessionInfo> {
-  static readonly toolName = 'rename_session';
-  static readonly description = 'Rename a tmux session.';
-  static readonly Input = RenameSessionInput;
-  static readonly Output = SessionInfo;
-
   constructor(
     private readonly pool: TmuxServerPool,
     private readonly resolver: TargetResolver,

@@ -14,13 +14,15 @@ export const SELECT_WINDOW_NO_TARGET = 'Provide window_id, window_index, or dire
 
 const DIRECTION_COMMAND = { next: 'next-window', previous: 'previous-window', last: 'last-window' } as const;
 
-@TmuxTool('mutating', { title: 'Select tmux Window' })
+@TmuxTool({
+  name: 'select_window',
+  tier: 'mutating',
+  title: 'Select tmux Window',
+  description: 'Make a window current in its tmux session, by id or index, or move next/previous/last.',
+  input: SelectWindowInput,
+  output: WindowInfo,
+})
 export class SelectWindowTool implements ToolHandler<SelectWindowInput, WindowInfo> {
-  static readonly toolName = 'select_window';
-  static readonly description = 'Make a window current in its tmux session, by id or index, or move next/previous/last.';
-  static readonly Input = SelectWindowInput;
-  static readonly Output = WindowInfo;
-
   constructor(
     private readonly pool: TmuxServerPool,
     private readonly resolver: TargetResolver,

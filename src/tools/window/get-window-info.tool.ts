@@ -6,13 +6,15 @@ import { TargetResolver } from '../../services/target-resolver.service';
 import { TmuxServerPool } from '../../services/tmux-server-pool.service';
 import { GetWindowInfoInput } from './get-window-info.input';
 
-@TmuxTool('readonly', { title: 'Get tmux Window Info' })
+@TmuxTool({
+  name: 'get_window_info',
+  tier: 'readonly',
+  title: 'Get tmux Window Info',
+  description: 'Get one tmux window: index, session, pane count, layout, size, active pane.',
+  input: GetWindowInfoInput,
+  output: WindowInfo,
+})
 export class GetWindowInfoTool implements ToolHandler<GetWindowInfoInput, WindowInfo> {
-  static readonly toolName = 'get_window_info';
-  static readonly description = 'Get one tmux window: index, session, pane count, layout, size, active pane.';
-  static readonly Input = GetWindowInfoInput;
-  static readonly Output = WindowInfo;
-
   constructor(
     private readonly pool: TmuxServerPool,
     private readonly resolver: TargetResolver,

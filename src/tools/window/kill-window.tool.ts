@@ -10,13 +10,15 @@ import { KillWindowInput } from './kill-window.input';
 /** The refusal text of docs/reference/safety.md#self-kill-guards, word for word. */
 export const REFUSE_KILL_WINDOW = "Refusing to kill the window containing this MCP server's pane. Use a manual tmux command if intended.";
 
-@TmuxTool('destructive', { title: 'Kill tmux Window' })
+@TmuxTool({
+  name: 'kill_window',
+  tier: 'destructive',
+  title: 'Kill tmux Window',
+  description: 'Kill a tmux window and its panes, by window_id. Refused for the window holding this MCP server.',
+  input: KillWindowInput,
+  output: String,
+})
 export class KillWindowTool implements ToolHandler<KillWindowInput, string> {
-  static readonly toolName = 'kill_window';
-  static readonly description = 'Kill a tmux window and its panes, by window_id. Refused for the window holding this MCP server.';
-  static readonly Input = KillWindowInput;
-  static readonly Output = String;
-
   constructor(
     private readonly pool: TmuxServerPool,
     private readonly resolver: TargetResolver,

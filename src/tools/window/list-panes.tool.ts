@@ -10,14 +10,17 @@ import { TargetResolver } from '../../services/target-resolver.service';
 import { TmuxServerPool } from '../../services/tmux-server-pool.service';
 import { ListPanesInput } from './list-panes.input';
 
-@TmuxTool('readonly', { title: 'List tmux Panes', alwaysLoad: true })
+@TmuxTool({
+  name: 'list_panes',
+  tier: 'readonly',
+  title: 'List tmux Panes',
+  alwaysLoad: true,
+  description:
+    'List tmux panes of a window, a session or all (terminal multiplexer metadata, is_caller). For terminal text use search_panes.',
+  input: ListPanesInput,
+  output: [PaneInfo],
+})
 export class ListPanesTool implements ToolHandler<ListPanesInput, PaneInfo[]> {
-  static readonly toolName = 'list_panes';
-  static readonly description =
-    'List tmux panes of a window, a session or all (terminal multiplexer metadata, is_caller). For terminal text use search_panes.';
-  static readonly Input = ListPanesInput;
-  static readonly Output = [PaneInfo] as [typeof PaneInfo];
-
   constructor(
     private readonly pool: TmuxServerPool,
     private readonly resolver: TargetResolver,

@@ -8,13 +8,15 @@ import { TmuxObjectDoesNotExist } from '../../tmux/tmux-errors';
 import { MoveWindowInput } from './move-window.input';
 import { WindowRefresh } from './window-refresh.service';
 
-@TmuxTool('mutating', { title: 'Move tmux Window' })
+@TmuxTool({
+  name: 'move_window',
+  tier: 'mutating',
+  title: 'Move tmux Window',
+  description: 'Move a tmux window to another index and/or session.',
+  input: MoveWindowInput,
+  output: WindowInfo,
+})
 export class MoveWindowTool implements ToolHandler<MoveWindowInput, WindowInfo> {
-  static readonly toolName = 'move_window';
-  static readonly description = 'Move a tmux window to another index and/or session.';
-  static readonly Input = MoveWindowInput;
-  static readonly Output = WindowInfo;
-
   constructor(
     private readonly pool: TmuxServerPool,
     private readonly resolver: TargetResolver,

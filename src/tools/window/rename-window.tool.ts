@@ -7,13 +7,15 @@ import { RenameWindowInput } from './rename-window.input';
 import { escapeFormat } from '../../services/tmux-escape';
 import { WindowRefresh } from './window-refresh.service';
 
-@TmuxTool('mutating', { title: 'Rename tmux Window' })
+@TmuxTool({
+  name: 'rename_window',
+  tier: 'mutating',
+  title: 'Rename tmux Window',
+  description: 'Rename a tmux window (stored literally).',
+  input: RenameWindowInput,
+  output: WindowInfo,
+})
 export class RenameWindowTool implements ToolHandler<RenameWindowInput, WindowInfo> {
-  static readonly toolName = 'rename_window';
-  static readonly description = 'Rename a tmux window (stored literally).';
-  static readonly Input = RenameWindowInput;
-  static readonly Output = WindowInfo;
-
   constructor(
     private readonly pool: TmuxServerPool,
     private readonly resolver: TargetResolver,

@@ -6,13 +6,15 @@ import { TmuxServerPool } from '../../services/tmux-server-pool.service';
 import { ResizeWindowInput } from './resize-window.input';
 import { WindowRefresh } from './window-refresh.service';
 
-@TmuxTool('mutating', { title: 'Resize tmux Window' })
+@TmuxTool({
+  name: 'resize_window',
+  tier: 'mutating',
+  title: 'Resize tmux Window',
+  description: 'Resize a tmux window (height lines, width columns).',
+  input: ResizeWindowInput,
+  output: WindowInfo,
+})
 export class ResizeWindowTool implements ToolHandler<ResizeWindowInput, WindowInfo> {
-  static readonly toolName = 'resize_window';
-  static readonly description = 'Resize a tmux window (height lines, width columns).';
-  static readonly Input = ResizeWindowInput;
-  static readonly Output = WindowInfo;
-
   constructor(
     private readonly pool: TmuxServerPool,
     private readonly resolver: TargetResolver,

@@ -9,14 +9,15 @@ import { isValidLayout } from './layout-validator';
 import { SelectLayoutInput } from './select-layout.input';
 import { WindowRefresh } from './window-refresh.service';
 
-@TmuxTool('mutating', { title: 'Select tmux Layout' })
+@TmuxTool({
+  name: 'select_layout',
+  tier: 'mutating',
+  title: 'Select tmux Layout',
+  description: "Arrange a tmux window's panes: even-horizontal, even-vertical, main-horizontal, main-vertical, tiled or a custom layout.",
+  input: SelectLayoutInput,
+  output: WindowInfo,
+})
 export class SelectLayoutTool implements ToolHandler<SelectLayoutInput, WindowInfo> {
-  static readonly toolName = 'select_layout';
-  static readonly description =
-    "Arrange a tmux window's panes: even-horizontal, even-vertical, main-horizontal, main-vertical, tiled or a custom layout.";
-  static readonly Input = SelectLayoutInput;
-  static readonly Output = WindowInfo;
-
   constructor(
     private readonly pool: TmuxServerPool,
     private readonly resolver: TargetResolver,

@@ -19,13 +19,16 @@ const DIRECTION_FLAGS: Record<SplitDirection, string[]> = {
   left: ['-h', '-b'],
 };
 
-@TmuxTool('mutating', { title: 'Split tmux Window', idempotentHint: false })
+@TmuxTool({
+  name: 'split_window',
+  tier: 'mutating',
+  title: 'Split tmux Window',
+  idempotentHint: false,
+  description: 'Split a tmux pane; the new pane is not focused. Returns it.',
+  input: SplitWindowInput,
+  output: PaneInfo,
+})
 export class SplitWindowTool implements ToolHandler<SplitWindowInput, PaneInfo> {
-  static readonly toolName = 'split_window';
-  static readonly description = 'Split a tmux pane; the new pane is not focused. Returns it.';
-  static readonly Input = SplitWindowInput;
-  static readonly Output = PaneInfo;
-
   constructor(
     private readonly pool: TmuxServerPool,
     private readonly resolver: TargetResolver,

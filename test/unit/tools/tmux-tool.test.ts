@@ -12,13 +12,8 @@ class In {
 
 describe('@TmuxTool: @Tool and @HandleErrors(TmuxErrorMapper) in one (docs/reference/errors.md#error-mapping)', () => {
   it('records the tier, the annotations and the tmux error mapper', () => {
-    @TmuxTool('readonly', { title: 'Look' })
-    class Look {
-      static toolName = 'look';
-      static description = 'Looks.';
-      static Input = In;
-      static Output = String;
-    }
+    @TmuxTool({ name: 'look', tier: 'readonly', title: 'Look', description: 'Looks.', input: In, output: String })
+    class Look {}
     const m = getToolMetadata(Look)!;
     expect(m.tier).toBe('readonly');
     expect(m.annotations.title).toBe('Look');
@@ -28,13 +23,8 @@ describe('@TmuxTool: @Tool and @HandleErrors(TmuxErrorMapper) in one (docs/refer
 
   it("keeps @Tool's self-check", () => {
     expect(() => {
-      @TmuxTool('readonly', { readOnlyHint: false })
-      class Bad {
-        static toolName = 'bad';
-        static description = 'Bad.';
-        static Input = In;
-        static Output = String;
-      }
+      @TmuxTool({ name: 'bad', tier: 'readonly', readOnlyHint: false, description: 'Bad.', input: In, output: String })
+      class Bad {}
       return Bad;
     }).toThrow(/readonly tools must have readOnlyHint true/);
   });

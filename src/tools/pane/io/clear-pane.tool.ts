@@ -6,13 +6,17 @@ import { ClearPaneInput } from './clear-pane.input';
 
 // Mutating tier, but it drops scrollback for good, hence destructiveHint (the mutating-destructive
 // preset, docs/reference/tools.md#annotation-presets).
-@TmuxTool('mutating', { title: 'Clear Pane', destructiveHint: true, idempotentHint: false })
+@TmuxTool({
+  name: 'clear_pane',
+  tier: 'mutating',
+  title: 'Clear Pane',
+  destructiveHint: true,
+  idempotentHint: false,
+  description: 'Clear a tmux pane: reset the terminal and drop its scrollback. The program keeps running.',
+  input: ClearPaneInput,
+  output: String,
+})
 export class ClearPaneTool implements ToolHandler<ClearPaneInput, string> {
-  static readonly toolName = 'clear_pane';
-  static readonly description = 'Clear a tmux pane: reset the terminal and drop its scrollback. The program keeps running.';
-  static readonly Input = ClearPaneInput;
-  static readonly Output = String;
-
   constructor(
     private readonly pool: TmuxServerPool,
     private readonly targets: TargetResolver,

@@ -5,13 +5,15 @@ import { TmuxServerPool } from '../../../services/tmux-server-pool.service';
 import { DisplayMessageInput } from './display-message.input';
 import { assertSafeFormat } from './format-guard';
 
-@TmuxTool('readonly', { title: 'Evaluate tmux Format String' })
+@TmuxTool({
+  name: 'display_message',
+  tier: 'readonly',
+  title: 'Evaluate tmux Format String',
+  description: "Expand a tmux format string in a pane's context (display-message -p); reads tmux state only.",
+  input: DisplayMessageInput,
+  output: String,
+})
 export class DisplayMessageTool implements ToolHandler<DisplayMessageInput, string> {
-  static readonly toolName = 'display_message';
-  static readonly description = "Expand a tmux format string in a pane's context (display-message -p); reads tmux state only.";
-  static readonly Input = DisplayMessageInput;
-  static readonly Output = String;
-
   constructor(
     private readonly pool: TmuxServerPool,
     private readonly targets: TargetResolver,

@@ -6,14 +6,17 @@ import { TargetResolver } from '../../../services/target-resolver.service';
 import { TmuxServerPool } from '../../../services/tmux-server-pool.service';
 import { PasteTextInput } from './paste-text.input';
 
-@TmuxTool('mutating', { title: 'Paste Text', idempotentHint: false, openWorldHint: true })
+@TmuxTool({
+  name: 'paste_text',
+  tier: 'mutating',
+  title: 'Paste Text',
+  idempotentHint: false,
+  openWorldHint: true,
+  description: 'Paste text into a tmux pane (bracketed by default) for large or multi-line text. No Enter pressed, no buffer left.',
+  input: PasteTextInput,
+  output: String,
+})
 export class PasteTextTool implements ToolHandler<PasteTextInput, string> {
-  static readonly toolName = 'paste_text';
-  static readonly description =
-    'Paste text into a tmux pane (bracketed by default) for large or multi-line text. No Enter pressed, no buffer left.';
-  static readonly Input = PasteTextInput;
-  static readonly Output = String;
-
   constructor(
     private readonly pool: TmuxServerPool,
     private readonly targets: TargetResolver,

@@ -11,14 +11,19 @@ import { TmuxServerPool } from '../../../services/tmux-server-pool.service';
 import { RunCommandInput } from './run-command.input';
 import { RunCommandRunner } from './run-command.runner';
 
-@TmuxTool('mutating', { title: 'Run Command', idempotentHint: false, openWorldHint: true, tags: [TAGS.SELF_BOUNDED] })
+@TmuxTool({
+  name: 'run_command',
+  tier: 'mutating',
+  title: 'Run Command',
+  idempotentHint: false,
+  openWorldHint: true,
+  tags: [TAGS.SELF_BOUNDED],
+  description:
+    'Run a shell command in a tmux pane and wait: returns exit_status and its output only. On timeout it keeps running (timed_out). Prefer it over send_keys for results.',
+  input: RunCommandInput,
+  output: RunCommandResult,
+})
 export class RunCommandTool implements ToolHandler<RunCommandInput, RunCommandResult> {
-  static readonly toolName = 'run_command';
-  static readonly description =
-    'Run a shell command in a tmux pane and wait: returns exit_status and its output only. On timeout it keeps running (timed_out). Prefer it over send_keys for results.';
-  static readonly Input = RunCommandInput;
-  static readonly Output = RunCommandResult;
-
   constructor(
     private readonly pool: TmuxServerPool,
     private readonly targets: TargetResolver,

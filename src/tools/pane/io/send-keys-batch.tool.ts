@@ -8,14 +8,18 @@ import { startHeartbeat } from './progress-heartbeat';
 import { SendKeysBatchInput } from './send-keys-batch.input';
 import { SendKeysBatchRunner } from './send-keys-batch.runner';
 
-@TmuxTool('mutating', { title: 'Send Keys Batch', idempotentHint: false, openWorldHint: true })
+@TmuxTool({
+  name: 'send_keys_batch',
+  tier: 'mutating',
+  title: 'Send Keys Batch',
+  idempotentHint: false,
+  openWorldHint: true,
+  description:
+    'Run several send_keys operations in order, each to its own pane; a failure becomes a row with success=false. Does not wait for output.',
+  input: SendKeysBatchInput,
+  output: SendKeysBatchResult,
+})
 export class SendKeysBatchTool implements ToolHandler<SendKeysBatchInput, SendKeysBatchResult> {
-  static readonly toolName = 'send_keys_batch';
-  static readonly description =
-    'Run several send_keys operations in order, each to its own pane; a failure becomes a row with success=false. Does not wait for output.';
-  static readonly Input = SendKeysBatchInput;
-  static readonly Output = SendKeysBatchResult;
-
   constructor(
     private readonly pool: TmuxServerPool,
     private readonly runner: SendKeysBatchRunner,

@@ -5,14 +5,18 @@ import { TmuxServerPool } from '../../../services/tmux-server-pool.service';
 import { enterArgv, sendKeysArgv } from './send-keys-argv';
 import { SendKeysInput } from './send-keys.input';
 
-@TmuxTool('mutating', { title: 'Send Keys', idempotentHint: false, openWorldHint: true })
+@TmuxTool({
+  name: 'send_keys',
+  tier: 'mutating',
+  title: 'Send Keys',
+  idempotentHint: false,
+  openWorldHint: true,
+  description:
+    'Type keys into a tmux pane, then Enter unless enter=false. Does not wait: use run_command for results, paste_text for long text.',
+  input: SendKeysInput,
+  output: String,
+})
 export class SendKeysTool implements ToolHandler<SendKeysInput, string> {
-  static readonly toolName = 'send_keys';
-  static readonly description =
-    'Type keys into a tmux pane, then Enter unless enter=false. Does not wait: use run_command for results, paste_text for long text.';
-  static readonly Input = SendKeysInput;
-  static readonly Output = String;
-
   constructor(
     private readonly pool: TmuxServerPool,
     private readonly targets: TargetResolver,

@@ -5,13 +5,16 @@ import { EnterCopyModeInput } from './enter-copy-mode.input';
 import { PaneOps } from './pane-ops.service';
 
 // The create preset (docs/reference/tools.md#annotation-presets): each call with scroll_up scrolls further.
-@TmuxTool('mutating', { title: 'Enter Copy Mode', idempotentHint: false })
+@TmuxTool({
+  name: 'enter_copy_mode',
+  tier: 'mutating',
+  title: 'Enter Copy Mode',
+  idempotentHint: false,
+  description: 'Enter copy mode in a tmux pane, optionally scrolled up into the scrollback; exit_copy_mode leaves it.',
+  input: EnterCopyModeInput,
+  output: PaneInfo,
+})
 export class EnterCopyModeTool implements ToolHandler<EnterCopyModeInput, PaneInfo> {
-  static readonly toolName = 'enter_copy_mode';
-  static readonly description = 'Enter copy mode in a tmux pane, optionally scrolled up into the scrollback; exit_copy_mode leaves it.';
-  static readonly Input = EnterCopyModeInput;
-  static readonly Output = PaneInfo;
-
   constructor(private readonly panes: PaneOps) {}
 
   async execute(input: EnterCopyModeInput): Promise<PaneInfo> {

@@ -5,13 +5,15 @@ import { LibTmuxException } from '../../../tmux/tmux-errors';
 import { PaneOps } from './pane-ops.service';
 import { PaneTargetInput } from './pane-target.input';
 
-@TmuxTool('mutating', { title: 'Exit Copy Mode' })
+@TmuxTool({
+  name: 'exit_copy_mode',
+  tier: 'mutating',
+  title: 'Exit Copy Mode',
+  description: 'Leave copy mode (or any mode) in a tmux pane.',
+  input: PaneTargetInput,
+  output: PaneInfo,
+})
 export class ExitCopyModeTool implements ToolHandler<PaneTargetInput, PaneInfo> {
-  static readonly toolName = 'exit_copy_mode';
-  static readonly description = 'Leave copy mode (or any mode) in a tmux pane.';
-  static readonly Input = PaneTargetInput;
-  static readonly Output = PaneInfo;
-
   constructor(private readonly panes: PaneOps) {}
 
   async execute(input: PaneTargetInput): Promise<PaneInfo> {

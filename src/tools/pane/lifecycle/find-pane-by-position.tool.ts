@@ -6,13 +6,15 @@ import { paneAtCorner } from './corner';
 import { FindPaneByPositionInput } from './find-pane-by-position.input';
 import { PaneOps } from './pane-ops.service';
 
-@TmuxTool('readonly', { title: 'Find Pane By Position' })
+@TmuxTool({
+  name: 'find_pane_by_position',
+  tier: 'readonly',
+  title: 'Find Pane By Position',
+  description: 'Find the tmux pane in a corner of a window (e.g. bottom-right).',
+  input: FindPaneByPositionInput,
+  output: PaneInfo,
+})
 export class FindPaneByPositionTool implements ToolHandler<FindPaneByPositionInput, PaneInfo> {
-  static readonly toolName = 'find_pane_by_position';
-  static readonly description = 'Find the tmux pane in a corner of a window (e.g. bottom-right).';
-  static readonly Input = FindPaneByPositionInput;
-  static readonly Output = PaneInfo;
-
   constructor(private readonly panes: PaneOps) {}
 
   async execute(input: FindPaneByPositionInput): Promise<PaneInfo> {

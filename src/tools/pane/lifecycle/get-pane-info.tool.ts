@@ -4,13 +4,15 @@ import { PaneInfo } from '../../../models/pane-info.model';
 import { PaneOps } from './pane-ops.service';
 import { PaneTargetInput } from './pane-target.input';
 
-@TmuxTool('readonly', { title: 'Get Pane Info' })
+@TmuxTool({
+  name: 'get_pane_info',
+  tier: 'readonly',
+  title: 'Get Pane Info',
+  description: "Get a tmux pane's metadata: size, position, pid, tty, command, path, title, active flag.",
+  input: PaneTargetInput,
+  output: PaneInfo,
+})
 export class GetPaneInfoTool implements ToolHandler<PaneTargetInput, PaneInfo> {
-  static readonly toolName = 'get_pane_info';
-  static readonly description = "Get a tmux pane's metadata: size, position, pid, tty, command, path, title, active flag.";
-  static readonly Input = PaneTargetInput;
-  static readonly Output = PaneInfo;
-
   constructor(private readonly panes: PaneOps) {}
 
   async execute(input: PaneTargetInput): Promise<PaneInfo> {

@@ -4,13 +4,15 @@ import type { ToolHandler } from '../../../framework/pipeline/tool-handler';
 import { KillPaneInput } from './kill-pane.input';
 import { PaneOps } from './pane-ops.service';
 
-@TmuxTool('destructive', { title: 'Kill Pane' })
+@TmuxTool({
+  name: 'kill_pane',
+  tier: 'destructive',
+  title: 'Kill Pane',
+  description: 'Kill a tmux pane and its process, by exact pane_id.',
+  input: KillPaneInput,
+  output: String,
+})
 export class KillPaneTool implements ToolHandler<KillPaneInput, string> {
-  static readonly toolName = 'kill_pane';
-  static readonly description = 'Kill a tmux pane and its process, by exact pane_id.';
-  static readonly Input = KillPaneInput;
-  static readonly Output = String;
-
   constructor(private readonly panes: PaneOps) {}
 
   async execute(input: KillPaneInput): Promise<string> {

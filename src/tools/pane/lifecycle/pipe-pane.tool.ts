@@ -17,14 +17,18 @@ export function pipeCommand(path: string, append: boolean): string {
 
 // The shell preset (docs/reference/tools.md#annotation-presets): the pane's output flows into a
 // command on the host.
-@TmuxTool('mutating', { title: 'Pipe Pane', idempotentHint: false, openWorldHint: true })
+@TmuxTool({
+  name: 'pipe_pane',
+  tier: 'mutating',
+  title: 'Pipe Pane',
+  idempotentHint: false,
+  openWorldHint: true,
+  description:
+    "Log a tmux pane's live output (raw, with control sequences) to a file, or stop with output_path=null. Writes wherever the server user can.",
+  input: PipePaneInput,
+  output: String,
+})
 export class PipePaneTool implements ToolHandler<PipePaneInput, string> {
-  static readonly toolName = 'pipe_pane';
-  static readonly description =
-    "Log a tmux pane's live output (raw, with control sequences) to a file, or stop with output_path=null. Writes wherever the server user can.";
-  static readonly Input = PipePaneInput;
-  static readonly Output = String;
-
   constructor(private readonly panes: PaneOps) {}
 
   async execute(input: PipePaneInput): Promise<string> {

@@ -6,13 +6,15 @@ import type { TmuxEngine } from '../../../tmux/tmux-engine';
 import { PaneOps } from './pane-ops.service';
 import { ResizePaneInput } from './resize-pane.input';
 
-@TmuxTool('mutating', { title: 'Resize Pane' })
+@TmuxTool({
+  name: 'resize_pane',
+  tier: 'mutating',
+  title: 'Resize Pane',
+  description: 'Resize a tmux pane (height lines, width columns) or zoom/unzoom it.',
+  input: ResizePaneInput,
+  output: PaneInfo,
+})
 export class ResizePaneTool implements ToolHandler<ResizePaneInput, PaneInfo> {
-  static readonly toolName = 'resize_pane';
-  static readonly description = 'Resize a tmux pane (height lines, width columns) or zoom/unzoom it.';
-  static readonly Input = ResizePaneInput;
-  static readonly Output = PaneInfo;
-
   constructor(private readonly panes: PaneOps) {}
 
   async execute(input: ResizePaneInput): Promise<PaneInfo> {

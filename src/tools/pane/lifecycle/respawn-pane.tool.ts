@@ -9,14 +9,17 @@ import { escapeFormat } from '../../../services/tmux-escape';
 
 // Mutating tier (shell recovery is routine) but honest hints: kill=true ends a process and every
 // call ends another one (the mutating-destructive preset, docs/reference/tools.md#annotation-presets).
-@TmuxTool('mutating', { title: 'Respawn Pane', destructiveHint: true, idempotentHint: false })
+@TmuxTool({
+  name: 'respawn_pane',
+  tier: 'mutating',
+  title: 'Respawn Pane',
+  destructiveHint: true,
+  idempotentHint: false,
+  description: "Restart a tmux pane's process in place, keeping its pane_id and layout (for a wedged shell). Returns the pane.",
+  input: RespawnPaneInput,
+  output: PaneInfo,
+})
 export class RespawnPaneTool implements ToolHandler<RespawnPaneInput, PaneInfo> {
-  static readonly toolName = 'respawn_pane';
-  static readonly description =
-    "Restart a tmux pane's process in place, keeping its pane_id and layout (for a wedged shell). Returns the pane.";
-  static readonly Input = RespawnPaneInput;
-  static readonly Output = PaneInfo;
-
   constructor(
     private readonly panes: PaneOps,
     private readonly spawnEnv: SpawnEnvService,

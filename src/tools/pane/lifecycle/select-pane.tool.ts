@@ -10,13 +10,15 @@ import { PaneDirection, SelectPaneInput } from './select-pane.input';
 /** tmux `select-pane` flags of the geometric directions and "last" (docs/reference/tools.md#select_pane). */
 const FLAGS: Partial<Record<PaneDirection, string>> = { up: '-U', down: '-D', left: '-L', right: '-R', last: '-l' };
 
-@TmuxTool('mutating', { title: 'Select Pane' })
+@TmuxTool({
+  name: 'select_pane',
+  tier: 'mutating',
+  title: 'Select Pane',
+  description: "Focus a tmux pane by id, or move focus from a window's active pane. Returns the active pane.",
+  input: SelectPaneInput,
+  output: PaneInfo,
+})
 export class SelectPaneTool implements ToolHandler<SelectPaneInput, PaneInfo> {
-  static readonly toolName = 'select_pane';
-  static readonly description = "Focus a tmux pane by id, or move focus from a window's active pane. Returns the active pane.";
-  static readonly Input = SelectPaneInput;
-  static readonly Output = PaneInfo;
-
   constructor(private readonly panes: PaneOps) {}
 
   async execute(input: SelectPaneInput): Promise<PaneInfo> {

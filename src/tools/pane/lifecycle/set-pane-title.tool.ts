@@ -5,13 +5,15 @@ import { PaneOps } from './pane-ops.service';
 import { SetPaneTitleInput } from './set-pane-title.input';
 import { escapeFormat } from '../../../services/tmux-escape';
 
-@TmuxTool('mutating', { title: 'Set Pane Title' })
+@TmuxTool({
+  name: 'set_pane_title',
+  tier: 'mutating',
+  title: 'Set Pane Title',
+  description: "Set a tmux pane's title (to label it).",
+  input: SetPaneTitleInput,
+  output: PaneInfo,
+})
 export class SetPaneTitleTool implements ToolHandler<SetPaneTitleInput, PaneInfo> {
-  static readonly toolName = 'set_pane_title';
-  static readonly description = "Set a tmux pane's title (to label it).";
-  static readonly Input = SetPaneTitleInput;
-  static readonly Output = PaneInfo;
-
   constructor(private readonly panes: PaneOps) {}
 
   async execute(input: SetPaneTitleInput): Promise<PaneInfo> {

@@ -6,13 +6,16 @@ import { SwapPaneInput } from './swap-pane.input';
 
 // The create preset (docs/reference/tools.md#annotation-presets): swapping twice undoes the first
 // swap, so not idempotent.
-@TmuxTool('mutating', { title: 'Swap Pane', idempotentHint: false })
+@TmuxTool({
+  name: 'swap_pane',
+  tier: 'mutating',
+  title: 'Swap Pane',
+  idempotentHint: false,
+  description: 'Swap the places of two tmux panes (may be in different windows); ids stay with their processes.',
+  input: SwapPaneInput,
+  output: PaneInfo,
+})
 export class SwapPaneTool implements ToolHandler<SwapPaneInput, PaneInfo> {
-  static readonly toolName = 'swap_pane';
-  static readonly description = 'Swap the places of two tmux panes (may be in different windows); ids stay with their processes.';
-  static readonly Input = SwapPaneInput;
-  static readonly Output = PaneInfo;
-
   constructor(private readonly panes: PaneOps) {}
 
   async execute(input: SwapPaneInput): Promise<PaneInfo> {

@@ -8,13 +8,16 @@ import { PaneNotFound, TmuxNoServer } from '../../../tmux/tmux-errors';
 import { TmuxServerPool } from '../../../services/tmux-server-pool.service';
 import { CapturePaneInput } from './capture-pane.input';
 
-@TmuxTool('readonly', { title: 'Capture Pane', responseLimit: true })
+@TmuxTool({
+  name: 'capture_pane',
+  tier: 'readonly',
+  title: 'Capture Pane',
+  responseLimit: true,
+  description: "Capture a tmux pane's terminal text: the screen, or scrollback with start/end; the newest max_lines kept.",
+  input: CapturePaneInput,
+  output: String,
+})
 export class CapturePaneTool implements ToolHandler<CapturePaneInput, string> {
-  static readonly toolName = 'capture_pane';
-  static readonly description = "Capture a tmux pane's terminal text: the screen, or scrollback with start/end; the newest max_lines kept.";
-  static readonly Input = CapturePaneInput;
-  static readonly Output = String;
-
   constructor(
     private readonly pool: TmuxServerPool,
     private readonly resolver: TargetResolver,

@@ -10,17 +10,17 @@ import { TargetResolver } from '../../../services/target-resolver.service';
 import { TmuxServerPool } from '../../../services/tmux-server-pool.service';
 import { CaptureSinceInput } from './capture-since.input';
 
-@TmuxTool('readonly', {
+@TmuxTool({
+  name: 'capture_since',
+  tier: 'readonly',
   title: 'Capture Since',
   responseLimit: { field: 'lines', truncatedFlag: 'truncated', countFlag: 'truncated_lines', bytesFlag: 'truncated_bytes' },
+  description:
+    "Tail a tmux pane's terminal output: the first call returns the screen and a cursor; pass it back to get only lines written since (lines_missed=true if history dropped them). Never waits.",
+  input: CaptureSinceInput,
+  output: CaptureSinceResult,
 })
 export class CaptureSinceTool implements ToolHandler<CaptureSinceInput, CaptureSinceResult> {
-  static readonly toolName = 'capture_since';
-  static readonly description =
-    "Tail a tmux pane's terminal output: the first call returns the screen and a cursor; pass it back to get only lines written since (lines_missed=true if history dropped them). Never waits.";
-  static readonly Input = CaptureSinceInput;
-  static readonly Output = CaptureSinceResult;
-
   constructor(
     private readonly pool: TmuxServerPool,
     private readonly resolver: TargetResolver,

@@ -6,14 +6,17 @@ import { SearchPanesService } from '../../../services/search-panes.service';
 import { TmuxServerPool } from '../../../services/tmux-server-pool.service';
 import { SearchPanesInput } from './search-panes.input';
 
-@TmuxTool('readonly', { title: 'Search Panes', responseLimit: { field: 'matches', truncatedFlag: 'truncated' } })
+@TmuxTool({
+  name: 'search_panes',
+  tier: 'readonly',
+  title: 'Search Panes',
+  responseLimit: { field: 'matches', truncatedFlag: 'truncated' },
+  description:
+    "Search the terminal text (screen or scrollback) of tmux panes, all or one session's; literal, case-insensitive by default. Returns matching lines per pane, paged.",
+  input: SearchPanesInput,
+  output: SearchPanesResult,
+})
 export class SearchPanesTool implements ToolHandler<SearchPanesInput, SearchPanesResult> {
-  static readonly toolName = 'search_panes';
-  static readonly description =
-    "Search the terminal text (screen or scrollback) of tmux panes, all or one session's; literal, case-insensitive by default. Returns matching lines per pane, paged.";
-  static readonly Input = SearchPanesInput;
-  static readonly Output = SearchPanesResult;
-
   constructor(
     private readonly pool: TmuxServerPool,
     private readonly search: SearchPanesService,

@@ -10,14 +10,16 @@ import { WaitForIdleService } from '../../../services/wait-for-idle.service';
 import { WaitForIdleInput } from './wait-for-idle.input';
 
 /** docs/reference/tools.md#wait_for_idle: wait_for_text's annotations and tags (readonly, self-bounded). */
-@TmuxTool('readonly', { title: 'Wait For Idle', tags: [TAGS.SELF_BOUNDED] })
+@TmuxTool({
+  name: 'wait_for_idle',
+  tier: 'readonly',
+  title: 'Wait For Idle',
+  tags: [TAGS.SELF_BOUNDED],
+  description: 'Wait until a tmux pane is quiet for idle_seconds or the timeout; returns the last lines. For output you cannot predict.',
+  input: WaitForIdleInput,
+  output: WaitForIdleResult,
+})
 export class WaitForIdleTool implements ToolHandler<WaitForIdleInput, WaitForIdleResult> {
-  static readonly toolName = 'wait_for_idle';
-  static readonly description =
-    'Wait until a tmux pane is quiet for idle_seconds or the timeout; returns the last lines. For output you cannot predict.';
-  static readonly Input = WaitForIdleInput;
-  static readonly Output = WaitForIdleResult;
-
   constructor(
     private readonly pool: TmuxServerPool,
     private readonly waits: WaitForIdleService,

@@ -11,14 +11,17 @@ import { WaitForTextService } from '../../../services/wait-for-text.service';
 import { TmuxServerPool } from '../../../services/tmux-server-pool.service';
 import { WaitForTextInput } from './wait-for-text.input';
 
-@TmuxTool('readonly', { title: 'Wait For Text', tags: [TAGS.SELF_BOUNDED] })
+@TmuxTool({
+  name: 'wait_for_text',
+  tier: 'readonly',
+  title: 'Wait For Text',
+  tags: [TAGS.SELF_BOUNDED],
+  description:
+    'Wait for new output in a tmux pane to match patterns (or stop), up to the timeout; earlier text never matches. For output you do not control.',
+  input: WaitForTextInput,
+  output: WaitForTextResult,
+})
 export class WaitForTextTool implements ToolHandler<WaitForTextInput, WaitForTextResult> {
-  static readonly toolName = 'wait_for_text';
-  static readonly description =
-    'Wait for new output in a tmux pane to match patterns (or stop), up to the timeout; earlier text never matches. For output you do not control.';
-  static readonly Input = WaitForTextInput;
-  static readonly Output = WaitForTextResult;
-
   constructor(
     private readonly pool: TmuxServerPool,
     private readonly waits: WaitForTextService,
