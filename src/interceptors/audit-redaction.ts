@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { constraintName, dtoPlan } from '../framework/validation/dto-plan';
+import { constraintName, dtoPlan, type DtoPlan } from '../framework/validation/dto-plan';
 import { validateDto } from '../framework/validation/dto-validator';
 import { CONSTRAINT } from '../framework/validation/constraints';
 import { nestedDeeperThan } from '../framework/validation/nesting-depth';
@@ -18,7 +18,7 @@ export const SENSITIVE_ARGS = new Set(['keys', 'text', 'command', 'value', 'cont
 
 const MAX_LOGGED_STR_LEN = 200;
 
-type Loc = readonly (string | number)[];
+export type Loc = readonly (string | number)[];
 
 /** Code points, as Python's len() counts them: an emoji is 1, not 2 UTF-16 units. */
 function codePoints(s: string): number {
@@ -113,6 +113,13 @@ function summarizeSensitive(v: unknown): unknown {
   return v === null || typeof v === 'boolean' || typeof v === 'number' ? v : digestAny(v);
 }
 
+/** How a batch operation's `arguments` are read: the named tool's input class and what it rejected. */
+export interface NestedReading {
+  /** Undefined: no tool has that name, so it accepted nothing. */
+  readonly input?: Class;
+  readonly rejected: readonly Loc[];
+}
+
 /** How to read one call's arguments. */
 export interface RedactionScope {
   /** The tool's input class (its fields are the accepted argument names). */
@@ -121,8 +128,12 @@ export interface RedactionScope {
   readonly rejected: readonly Loc[];
   /** The call failed: free-form object arguments (e.g. prompt arguments) are digested whole. */
   readonly failed: boolean;
-  /** The input class of a tool named inside a batch operation (a function: it is handed down to nested scopes). */
-  readonly nestedInput: (tool: string) => Class | undefined;
+  /**
+   * How the `arguments` of a batch operation naming `tool` are read (a function: it is handed
+   * down to nested scopes). The audit answers with the nested call's own validation outcome when
+   * the operation ran, and validates only an operation that did not run.
+   */
+  readonly nested: (tool: string, args: Record<string, unknown>) => NestedReading;
   /**
    * Whether a `host` value names this machine or a configured destination (handed down to nested
    * scopes). Without it every `host` string is kept.
@@ -132,25 +143,35 @@ export interface RedactionScope {
 
 const sameLoc = (a: Loc, b: Loc): boolean => a.length === b.length && a.every((x, i) => String(x) === String(b[i]));
 
-/** Free-form object fields of the input class (validated as "an object", nothing more). */
-function freeFormFields(input: Class | undefined): Set<string> {
-  if (!input) return new Set();
-  return new Set(
-    dtoPlan(input)
-      .fields.filter((f) => !f.nested && f.constraints.some((m) => m.name === 'isObject'))
-      .map((f) => f.name),
-  );
+/** The fields of an input class the record reads by kind. */
+interface Fields {
+  readonly freeForm: ReadonlySet<string>;
+  readonly jsonString: ReadonlySet<string>;
 }
 
-/** Dict-or-JSON-string fields of the input class (`filters`): a string there is parsed by the tool, after validation. */
-function jsonStringFields(input: Class | undefined): Set<string> {
-  if (!input) return new Set();
-  const kinds = new Set<string>([CONSTRAINT.STRING_MAP_OR_JSON, CONSTRAINT.SCALAR_MAP_OR_JSON]);
-  return new Set(
-    dtoPlan(input)
-      .fields.filter((f) => f.constraints.some((m) => kinds.has(constraintName(m))))
-      .map((f) => f.name),
-  );
+const NO_FIELDS: Fields = { freeForm: new Set(), jsonString: new Set() };
+
+const JSON_STRING_KINDS = new Set<string>([CONSTRAINT.STRING_MAP_OR_JSON, CONSTRAINT.SCALAR_MAP_OR_JSON]);
+
+/** Read once per plan (a plan is rebuilt only when DTO metadata changes). */
+const fieldsByPlan = new WeakMap<DtoPlan, Fields>();
+
+function fieldsOf(input: Class | undefined): Fields {
+  if (!input) return NO_FIELDS;
+  const plan = dtoPlan(input);
+  let fields = fieldsByPlan.get(plan);
+  if (!fields) {
+    fields = {
+      // Free-form object fields (validated as "an object", nothing more).
+      freeForm: new Set(plan.fields.filter((f) => !f.nested && f.constraints.some((m) => m.name === 'isObject')).map((f) => f.name)),
+      // Dict-or-JSON-string fields (`filters`): a string there is parsed by the tool, after validation.
+      jsonString: new Set(
+        plan.fields.filter((f) => f.constraints.some((m) => JSON_STRING_KINDS.has(constraintName(m)))).map((f) => f.name),
+      ),
+    };
+    fieldsByPlan.set(plan, fields);
+  }
+  return fields;
 }
 
 const parsesToObject = (s: string): boolean => {
@@ -166,15 +187,10 @@ const parsesToObject = (s: string): boolean => {
  * record can tell by itself at every level (a batch's nested arguments included): a `host` that
  * is not configured, a dict-or-JSON string that is not a JSON object (docs/reference/safety.md#redaction).
  */
-function refusedAfterSchema(v: unknown, key: string, scope: RedactionScope, jsonFields: Set<string>): boolean {
+function refusedAfterSchema(v: unknown, key: string, scope: RedactionScope, jsonFields: ReadonlySet<string>): boolean {
   if (typeof v !== 'string') return false;
   if (key === 'host' && scope.hostAccepted) return !scope.hostAccepted(v);
   return jsonFields.has(key) && v !== '' && !parsesToObject(v);
-}
-
-interface Fields {
-  readonly freeForm: Set<string>;
-  readonly jsonString: Set<string>;
 }
 
 function walk(v: unknown, loc: Loc, key: string, scope: RedactionScope, fields: Fields): unknown {
@@ -200,35 +216,38 @@ function walk(v: unknown, loc: Loc, key: string, scope: RedactionScope, fields: 
 
 /**
  * One item of `operations`. A batch wrapper's item names a tool: its `arguments` are read with
- * that tool's own input class (so its unknown or rejected arguments are digested too); a tool
- * that does not exist accepts nothing, so all of them are.
+ * that tool's own input class and what it rejected (so its unknown or rejected arguments are
+ * digested too); a tool that does not exist accepts nothing, so all of them are.
  */
 function operation(item: unknown, loc: Loc, scope: RedactionScope): unknown {
-  const none: Fields = { freeForm: new Set(), jsonString: new Set() };
-  if (!isPlainObject(item) || typeof item.tool !== 'string' || !('arguments' in item)) return walk(item, loc, '', scope, none);
+  if (!isPlainObject(item) || typeof item.tool !== 'string' || !('arguments' in item)) return walk(item, loc, '', scope, NO_FIELDS);
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(item)) {
     const at = [...loc, k];
     if (k !== 'arguments' || scope.rejected.some((r) => sameLoc(r, at)) || !isPlainObject(v)) {
-      out[k] = walk(v, at, k, scope, none);
+      out[k] = walk(v, at, k, scope, NO_FIELDS);
       continue;
     }
-    const input = scope.nestedInput(item.tool);
-    const rejected = input ? validateDto(input, v).violations.map((x) => x.loc) : Object.keys(v).map((key) => [key]);
-    out[k] = summarizeArgs(v, { input, rejected, failed: scope.failed, nestedInput: scope.nestedInput, hostAccepted: scope.hostAccepted });
+    const { input, rejected } = scope.nested(item.tool, v);
+    out[k] = summarizeArgs(v, { input, rejected, failed: scope.failed, nested: scope.nested, hostAccepted: scope.hostAccepted });
   }
   return out;
 }
 
 /** The audit summary of a call's arguments. Never a rejected or payload value. */
 export function summarizeArgs(args: Record<string, unknown>, scope: RedactionScope): Record<string, unknown> {
-  const fields: Fields = { freeForm: freeFormFields(scope.input), jsonString: jsonStringFields(scope.input) };
+  const fields = fieldsOf(scope.input);
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(args)) out[k] = walk(v, [k], k, scope, fields);
   return out;
 }
 
-/** Where a call's rejected arguments are, when validation did not say (it may not have run). */
+/**
+ * Where a call's rejected arguments are, for a call validation never saw: one refused before it
+ * ran (the tier gate), a call to a name no tool has (`input` undefined: every argument), a batch
+ * operation that did not run. Every other call carries its validation outcome
+ * (docs/architecture.md#validation-outcome).
+ */
 export function rejectedLocs(input: Class | undefined, args: Record<string, unknown>): Loc[] {
   if (!input) return Object.keys(args).map((k) => [k]);
   return validateDto(input, args).violations.map((v) => v.loc);

@@ -9,7 +9,8 @@ import { safeKey } from '../framework/validation/safe-repr';
 /**
  * Innermost core layer: raw arguments → validated DTO instance. Unknown arguments are rejected
  * by name with the suggestion of docs/reference/protocol.md#unknown-arguments; values never appear in the
- * text (docs/reference/protocol.md#validation-error-text).
+ * text (docs/reference/protocol.md#validation-error-text). The outcome, instance or error, is left
+ * on `call.validation` for the outer layers (docs/architecture.md#validation-outcome).
  */
 @injectable()
 export class ValidationInterceptor implements ToolInterceptor {
@@ -34,9 +35,13 @@ export class ValidationInterceptor implements ToolInterceptor {
           suggestion += ` wait_for_previous is a scheduling flag ${who} can leak into batched tool calls; retry the call without it.`;
         }
       }
-      throw new ValidationError(formatViolations(call.tool.name, r.violations, safeKey), { suggestion, rejected: r.violations });
+      const error = new ValidationError(formatViolations(call.tool.name, r.violations, safeKey), { suggestion, rejected: r.violations });
+      // For the layers outside (the audit record): what was rejected, without validating again.
+      call.validation = { error };
+      throw error;
     }
     call.input = r.value;
+    call.validation = { input: r.value };
     return next();
   }
 }

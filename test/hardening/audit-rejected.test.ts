@@ -1,7 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import {
+  IsInt,
+  IsOptional,
+  IsString,
+  Max,
+  MaxLength,
+  Min,
+  Validate,
+  ValidatorConstraint,
+  type ValidatorConstraintInterface,
+} from 'class-validator';
 import { Default, Description } from '../../src/framework/decorators/dto.decorators';
 import { Tool } from '../../src/framework/decorators/tool.decorator';
 import { definePlugin } from '../../src/framework/plugins/plugin';
@@ -46,10 +56,40 @@ class EchoTool {
   }
 }
 
+/** How many times a `counted_word` argument went through the validator. */
+let wordChecks = 0;
+
+@ValidatorConstraint({ name: 'countedWord' })
+class CountedWord implements ValidatorConstraintInterface {
+  validate(v: unknown): boolean {
+    wordChecks++;
+    return typeof v === 'string' && v.length <= 8;
+  }
+}
+
+class CountedInput {
+  @IsString()
+  @Validate(CountedWord)
+  @Description('A short word; each check of it is counted.')
+  word!: string;
+}
+
+@Tool('readonly', { title: 'Counted' })
+class CountedTool {
+  static readonly toolName = 'counted_word';
+  static readonly description = 'Return a word (test plugin).';
+  static readonly Input = CountedInput;
+  static readonly Output = String;
+  async execute(input: CountedInput): Promise<string> {
+    return input.word;
+  }
+}
+
 const echoPlugin = definePlugin({
   name: 'echo-test',
   register(container) {
     container.register(TOOL_CLASSES, { useValue: EchoTool });
+    container.register(TOOL_CLASSES, { useValue: CountedTool });
   },
 });
 
@@ -158,6 +198,52 @@ describe('audit records never hold unknown or rejected argument values', () => {
     expect(last('echo_word', 2).args).toEqual({ word: 'ok', times: digestShape, extra: digestShape });
     expect(last('echo_word').args).toEqual({ word: 'ab', times: 2 });
     expect(last('no_such_tool')).toMatchObject({ outcome: 'error', error_type: 'NotFoundError', args: { token: digestShape } });
+  });
+
+  it('a batch record reads each operation that ran from its own validation, and validates only those that did not', async () => {
+    // docs/architecture.md#validation-outcome: every argument goes through the validator once.
+    wordChecks = 0;
+    const ran = await h.call('call_readonly_tools_batch', {
+      operations: [
+        { tool: 'counted_word', arguments: { word: 'ab' } },
+        { tool: 'counted_word', arguments: { word: secret } },
+      ],
+      on_error: 'continue',
+    });
+    expect(ran.isError).toBeFalsy();
+    expect(wordChecks).toBe(2); // once each, by the nested calls; none by the audit
+    wordChecks = 0;
+    await h.call('call_readonly_tools_batch', {
+      operations: [
+        { tool: 'counted_word', arguments: { word: secret } },
+        { tool: 'counted_word', arguments: { word: 'cd' } }, // never runs: the batch stopped
+      ],
+    });
+    expect(wordChecks).toBe(2); // the first by its call, the second by the record
+    // A direct call: validated once, its record reads the outcome.
+    wordChecks = 0;
+    await h.call('counted_word', { word: secret });
+    expect(wordChecks).toBe(1);
+
+    const recs = records().filter((x) => x.tool === 'call_readonly_tools_batch');
+    expect(recs.at(-2)!.args.operations).toEqual([
+      { tool: 'counted_word', arguments: { word: 'ab' } },
+      { tool: 'counted_word', arguments: { word: digestShape } },
+    ]);
+    expect(recs.at(-1)!.args.operations).toEqual([
+      { tool: 'counted_word', arguments: { word: digestShape } },
+      { tool: 'counted_word', arguments: { word: 'cd' } },
+    ]);
+  });
+
+  it('an operation argument its call rejected is digested in the batch record as in its own (host with no hosts configured)', async () => {
+    // No remote hosts here: `host` is no argument of list_sessions (docs/reference/protocol.md#features).
+    await h.call('call_readonly_tools_batch', { operations: [{ tool: 'list_sessions', arguments: { host: 'local' } }] });
+    const recs = records();
+    const nested = recs.filter((x) => x.tool === 'list_sessions').at(-1)!;
+    expect(nested).toMatchObject({ outcome: 'error', error_type: 'ValidationError', args: { host: digestShape } });
+    const batch = recs.filter((x) => x.tool === 'call_readonly_tools_batch').at(-1)!;
+    expect(batch.args.operations).toEqual([{ tool: 'list_sessions', arguments: { host: nested.args.host } }]);
   });
 
   it('no log line (stderr in production) and no audit record holds a rejected value', () => {

@@ -1,14 +1,29 @@
+import type { ValidationError } from '../errors/tool-errors';
 import type { ToolDescriptor } from '../registry/tool-descriptor';
 import type { ToolCallContext } from './call-context';
 import type { ToolResult } from './tool-result';
+
+/**
+ * What the validation layer decided about a call's arguments: the DTO instance it built, or the
+ * `ValidationError` it threw (whose `rejected` names the refused arguments). Layers outside
+ * validation read it once `next()` has settled, instead of validating the arguments again
+ * (docs/architecture.md#validation-outcome).
+ */
+export type CallValidation =
+  { readonly input: unknown; readonly error?: undefined } | { readonly error: ValidationError; readonly input?: undefined };
 
 /** One tool call travelling through the onion. */
 export interface ToolCall {
   readonly tool: ToolDescriptor;
   /** Raw arguments as received (never logged verbatim). */
   readonly args: Record<string, unknown>;
-  /** Validated DTO instance, set by the validation layer. */
+  /** Validated DTO instance, set by the validation layer: what the tool is given. */
   input?: unknown;
+  /**
+   * The validation layer's outcome, set each time it runs (a retry runs it again). Unset when the
+   * call was refused before validation ran (the tier gate, or a plugin layer inside the audit).
+   */
+  validation?: CallValidation;
   readonly ctx: ToolCallContext;
 }
 

@@ -2,7 +2,7 @@ import { Lifecycle } from 'tsyringe';
 import { Field, Param } from '../../../src/framework/decorators/param.decorator';
 import { Tool } from '../../../src/framework/decorators/tool.decorator';
 import { HandleErrors } from '../../../src/framework/decorators/handle-errors.decorator';
-import { ExpectedToolError } from '../../../src/framework/errors/tool-errors';
+import { ExpectedToolError, ValidationError } from '../../../src/framework/errors/tool-errors';
 import { definePlugin } from '../../../src/framework/plugins/plugin';
 import { Next, ORDER, ToolCall, ToolInterceptor } from '../../../src/framework/pipeline/tool-interceptor';
 import { ERROR_MAPPERS, INTERCEPTORS, TOOL_CLASSES } from '../../../src/framework/tokens';
@@ -139,11 +139,17 @@ class NukeTool {
 }
 
 const seen: string[] = [];
+/** What the layer saw on `call.validation` once the inner layers settled. */
+const outcomes: { tool: string; validation: ToolCall['validation'] }[] = [];
 class TraceInterceptor implements ToolInterceptor {
   readonly order = ORDER.AUDIT + 50; // between audit and retry
   async intercept(call: ToolCall, next: Next) {
     seen.push(`${call.tool.name}:${call.input === undefined ? 'raw' : 'validated'}`);
-    return next();
+    try {
+      return await next();
+    } finally {
+      outcomes.push({ tool: call.tool.name, validation: call.validation });
+    }
   }
 }
 
@@ -240,6 +246,22 @@ describe('the interceptor onion', () => {
     await h.call('test_echo', { keys: 'z' });
     // Between audit (400) and validation (700): it sees the raw call, before validation ran.
     expect(seen).toEqual(['test_echo:raw']);
+  });
+
+  it("leaves validation's outcome on the call for the outer layers (docs/architecture.md#validation-outcome)", async () => {
+    outcomes.length = 0;
+    await h.call('test_echo', { keys: 'z' });
+    await h.call('test_echo', { keys: 'z', mode: 'pane' }); // valid, then the tool fails
+    await h.call('test_echo', { keys: 5, extra: 1 });
+    await h.call('test_nuke'); // refused by the tier gate: validation never ran
+    const [valid, failedLater, invalid, refused] = outcomes;
+    expect(valid.validation).toEqual({ input: like.any(EchoInput) });
+    expect(valid.validation!.input).toMatchObject({ keys: 'z', mode: 'ok' }); // the instance the tool got, defaults applied
+    expect(failedLater.validation!.input).toMatchObject({ keys: 'z', mode: 'pane' });
+    expect(invalid.validation!.input).toBeUndefined();
+    expect(invalid.validation!.error).toBeInstanceOf(ValidationError);
+    expect(invalid.validation!.error!.rejected.map((r) => r.loc)).toEqual([['extra'], ['keys']]);
+    expect(refused).toEqual({ tool: 'test_nuke', validation: undefined });
   });
 
   it('keeps the tail of oversized string results and stays schema-valid (docs/reference/protocol.md#response-cap)', async () => {
