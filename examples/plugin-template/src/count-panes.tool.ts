@@ -1,57 +1,14 @@
-import { IsBoolean, IsOptional, IsString, MaxLength } from 'class-validator';
-import {
-  Default,
-  Description,
-  Field,
-  HandleErrors,
-  HierarchyService,
-  Nullable,
-  Tool,
-  TmuxErrorMapper,
-  TmuxServerPool,
-  type ToolHandler,
-} from 'tmux-mcp-ts';
+import { HandleErrors, HierarchyService, Tool, TmuxErrorMapper, TmuxServerPool, type ToolHandler } from 'tmux-mcp-ts';
+import { CountPanesInput } from './count-panes.input';
+import { PaneCount } from './pane-count.model';
 import { UnknownSessionError } from './unknown-session.error';
 
 /**
- * The input DTO: class-validator's decorators plus `@Description`, `@Default` and `@Nullable`.
- * The same metadata is the advertised JSON Schema and the runtime check, so unknown or wrong
- * arguments are refused before `execute` runs (docs/architecture.md#input-dtos).
- */
-export class CountPanesInput {
-  @IsString()
-  @Nullable()
-  @Default(null)
-  @Description("tmux socket name (-L). Defaults to the server's socket.")
-  socket_name!: string | null;
-
-  @IsOptional()
-  @Nullable()
-  @IsString()
-  @MaxLength(64)
-  @Description('Count only the panes of this session (exact name).')
-  session_name?: string | null;
-
-  @IsBoolean()
-  @Default(false)
-  @Description('Count only the active pane of each window.')
-  active_only!: boolean;
-}
-
-/** The output model: its `@Field`s are the advertised outputSchema (docs/reference/protocol.md#output-schemas). */
-export class PaneCount {
-  @Field({ type: 'integer', description: 'Panes counted.' })
-  panes!: number;
-
-  @Field({ type: 'integer', description: 'Sessions looked at.' })
-  sessions!: number;
-}
-
-/**
  * A readonly tool: the tier decides who may call it and fills its MCP annotations
- * (docs/reference/safety.md#tiers). `@HandleErrors(TmuxErrorMapper)` turns tmux's errors (no
- * server, a dead socket) into texts with suggestions; nothing maps them unless the tool asks
- * (docs/reference/errors.md#error-mapping).
+ * (docs/reference/safety.md#tiers). Its input (count-panes.input.ts) and output
+ * (pane-count.model.ts) are classes of their own files, as in the server's own tools.
+ * `@HandleErrors(TmuxErrorMapper)` turns tmux's errors (no server, a dead socket) into texts with
+ * suggestions; nothing maps them unless the tool asks (docs/reference/errors.md#error-mapping).
  */
 @Tool('readonly', { title: 'Count Panes' })
 @HandleErrors(TmuxErrorMapper)

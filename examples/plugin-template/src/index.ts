@@ -1,8 +1,10 @@
 import { definePlugin, ERROR_MAPPERS, INTERCEPTORS, PROMPTS, RESOURCES, TOOL_CLASSES } from 'tmux-mcp-ts';
-import { CallStats, CallStatsInterceptor, CallStatsResource } from './call-stats';
+import { CallStats } from './call-stats';
+import { CallStatsInterceptor } from './call-stats.interceptor';
+import { CallStatsResource } from './call-stats.resource';
 import { CountPanesTool } from './count-panes.tool';
 import { PaneOverviewPrompt } from './pane-overview.prompt';
-import { UnknownSessionMapper } from './unknown-session.error';
+import { UnknownSessionMapper } from './unknown-session.mapper';
 
 /**
  * The plugin: its default export, made with definePlugin, is what `--plugin /abs/path/dist/index.js`
@@ -28,7 +30,7 @@ export default definePlugin({
     container.register(RESOURCES, { useValue: new CallStatsResource(stats) });
     container.register(PROMPTS, { useValue: new PaneOverviewPrompt() });
 
-    // An interceptor between the audit layer and the readonly-retry layer (why there: call-stats.ts).
+    // An interceptor between the audit layer and the readonly-retry layer (why there: call-stats.interceptor.ts).
     // `api` carries the server's own ORDER, tokens, decorators and error classes, typed; a plain
     // JavaScript plugin that does not import the package uses them from here.
     container.register(INTERCEPTORS, { useValue: new CallStatsInterceptor(stats, (api.ORDER.AUDIT + api.ORDER.READONLY_RETRY) / 2) });
