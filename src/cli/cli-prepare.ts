@@ -5,7 +5,7 @@ import type { ServerConfig } from '../config/server-config';
 import { NODE_ENGINES, VERSION } from '../server/version';
 import { ProcessRunner } from '../tmux/process-runner';
 import { TmuxCommandNotFound } from '../tmux/tmux-errors';
-import { selectedToolNames } from '../tools/toolsets';
+import { checkToolsetNames } from '../tools/toolset-names';
 import { fail, setCheckMode } from './cli-exit';
 import { nodeEnginesWarning } from './node-engines';
 
@@ -100,7 +100,7 @@ export function prepareCli(argv: readonly string[], env: NodeJS.ProcessEnv): Pre
   try {
     config = resolveConfig(args, env);
     // An unknown toolset name fails here, before anything loads (docs/reference/configuration.md#toolsets).
-    selectedToolNames(config);
+    checkToolsetNames(config);
   } catch (err) {
     if (err instanceof ConfigError || err instanceof UsageError) fail(err.message, 1);
     throw err;

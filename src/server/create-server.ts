@@ -27,7 +27,7 @@ import { ENGINE_FACTORY, PROCESS_RUNNER, TmuxServerPool } from '../services/tmux
 import { createEngineFactory } from '../tmux/engine.factory';
 import { ProcessRunner } from '../tmux/process-runner';
 import { HOSTS_FEATURE } from '../tools/common/common-params';
-import { selectedToolNames } from '../tools/toolsets';
+import { checkToolsetNames } from '../tools/toolset-names';
 import { corePlugin } from './core.plugin';
 import { buildInstructions } from './instructions';
 
@@ -87,7 +87,7 @@ export async function createServer(options: CreateServerOptions = {}): Promise<T
     ...options.config,
   };
   // An unknown toolset fails the start before anything is built (docs/reference/configuration.md#toolsets).
-  selectedToolNames(config);
+  checkToolsetNames(config);
   const root = options.logger ?? createRootLogger(config.logLevel);
   const loggers: LoggerFactory = loggerFactoryFor(root);
   const log = loggers('tmux_mcp');
