@@ -10,14 +10,16 @@ import { UnknownSessionError } from './unknown-session.error';
  * `@HandleErrors(TmuxErrorMapper)` turns tmux's errors (no server, a dead socket) into texts with
  * suggestions; nothing maps them unless the tool asks (docs/reference/errors.md#error-mapping).
  */
-@Tool('readonly', { title: 'Count Panes' })
+@Tool({
+  name: 'count_panes',
+  tier: 'readonly',
+  title: 'Count Panes',
+  description: 'Count the panes of a tmux server, or of one of its sessions.',
+  input: CountPanesInput,
+  output: PaneCount,
+})
 @HandleErrors(TmuxErrorMapper)
 export class CountPanesTool implements ToolHandler<CountPanesInput, PaneCount> {
-  static readonly toolName = 'count_panes';
-  static readonly description = 'Count the panes of a tmux server, or of one of its sessions.';
-  static readonly Input = CountPanesInput;
-  static readonly Output = PaneCount;
-
   // Services arrive by constructor injection: the container reads the parameter types from the
   // decorator metadata, which is why tsconfig.json turns on emitDecoratorMetadata
   // (docs/reference/configuration.md#plugin-projects).
