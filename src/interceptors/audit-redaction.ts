@@ -217,10 +217,11 @@ function walk(v: unknown, loc: Loc, key: string, scope: RedactionScope, fields: 
 /**
  * One item of `operations`. A batch wrapper's item names a tool: its `arguments` are read with
  * that tool's own input class and what it rejected (so its unknown or rejected arguments are
- * digested too); a tool that does not exist accepts nothing, so all of them are.
+ * digested too); a tool that does not exist accepts nothing, so all of them are, and so does an
+ * item whose `tool` is not a name at all.
  */
 function operation(item: unknown, loc: Loc, scope: RedactionScope): unknown {
-  if (!isPlainObject(item) || typeof item.tool !== 'string' || !('arguments' in item)) return walk(item, loc, '', scope, NO_FIELDS);
+  if (!isPlainObject(item) || !('arguments' in item)) return walk(item, loc, '', scope, NO_FIELDS);
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(item)) {
     const at = [...loc, k];
@@ -228,7 +229,8 @@ function operation(item: unknown, loc: Loc, scope: RedactionScope): unknown {
       out[k] = walk(v, at, k, scope, NO_FIELDS);
       continue;
     }
-    const { input, rejected } = scope.nested(item.tool, v);
+    const { input, rejected } =
+      typeof item.tool === 'string' ? scope.nested(item.tool, v) : { input: undefined, rejected: rejectedLocs(undefined, v) };
     out[k] = summarizeArgs(v, { input, rejected, failed: scope.failed, nested: scope.nested, hostAccepted: scope.hostAccepted });
   }
   return out;

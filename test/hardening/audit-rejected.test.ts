@@ -246,6 +246,15 @@ describe('audit records never hold unknown or rejected argument values', () => {
     expect(batch.args.operations).toEqual([{ tool: 'list_sessions', arguments: { host: nested.args.host } }]);
   });
 
+  it('an operation whose tool is not a name accepts nothing: all its arguments are digested', async () => {
+    const r = await h.call('call_readonly_tools_batch', { operations: [{ tool: 5, arguments: { a: secret, b: { c: secret } } }] });
+    expect(r.isError).toBe(true);
+    const batch = records()
+      .filter((x) => x.tool === 'call_readonly_tools_batch')
+      .at(-1)!;
+    expect(batch.args.operations).toEqual([{ tool: digestShape, arguments: { a: digestShape, b: digestShape } }]);
+  });
+
   it('no log line (stderr in production) and no audit record holds a rejected value', () => {
     expect(logs.filter((l) => l.includes(secret))).toEqual([]);
     expect(readFileSync(auditFile, 'utf8').includes(secret)).toBe(false);
