@@ -1,7 +1,6 @@
 import { createRequire } from 'node:module';
-import { CONSTRAINT } from './constraints';
+import { constraintRow } from './constraint-table';
 import { constraintName, dtoPlan, type PlanField, type ValidationMeta } from './dto-plan';
-import { NO_CONTROL_CHARS_PATTERN } from './string-rules';
 import type { Class, DefaultResolver, Features, JsonSchema } from '../types';
 
 /**
@@ -17,56 +16,6 @@ import type { Class, DefaultResolver, Features, JsonSchema } from '../types';
 /** Whether a field or tool that needs `feature` is part of a server with `features` on. */
 export const featureOn = (feature: string | undefined, features: Features): boolean =>
   feature === undefined || features === undefined || features.has(feature);
-
-/**
- * Unions of kinds are type arrays whose other keywords each constrain one kind only (`minimum`
- * numbers, `pattern` strings, `additionalProperties` objects, `items` arrays), which says what
- * `anyOf` would in fewer words (docs/reference/protocol.md#schemas).
- */
-const SCALAR_TYPES = ['string', 'number', 'boolean'];
-
-/** Schemas of the constraints that say what kind of value a field holds. */
-const KIND: Record<string, (m: ValidationMeta) => JsonSchema> = {
-  isString: () => ({ type: 'string' }),
-  isInt: () => ({ type: 'integer' }),
-  isNumber: () => ({ type: 'number' }),
-  isBoolean: () => ({ type: 'boolean' }),
-  isArray: () => ({ type: 'array' }),
-  isObject: () => ({ type: 'object' }),
-  isIn: (m) => enumSchema(m.constraints[0] as unknown[]),
-  isEnum: (m) => enumSchema(Object.values(m.constraints[0] as object)),
-  equals: (m) => enumSchema([m.constraints[0]]),
-  [CONSTRAINT.INDEX]: (m) => ({ type: ['integer', 'string'], minimum: 0, pattern: m.constraints[0] ? '^\\d*$' : '^\\d+$' }),
-  [CONSTRAINT.SIZE]: () => ({ type: ['integer', 'string'], minimum: 1, pattern: '^\\d+%?$' }),
-  [CONSTRAINT.STRING_MAP]: () => ({ type: 'object', additionalProperties: { type: 'string' } }),
-  [CONSTRAINT.STRING_MAP_OR_JSON]: () => ({ type: ['object', 'string'], additionalProperties: { type: 'string' } }),
-  [CONSTRAINT.SCALAR_MAP_OR_JSON]: () => ({
-    type: ['object', 'string'],
-    additionalProperties: { type: [...SCALAR_TYPES, 'array'], items: { type: SCALAR_TYPES } },
-  }),
-};
-
-/** Keywords added by the constraints that bound a value of that kind. */
-const BOUND: Record<string, (m: ValidationMeta) => JsonSchema> = {
-  min: (m) => ({ minimum: m.constraints[0] }),
-  isPositive: () => ({ exclusiveMinimum: 0 }),
-  max: (m) => ({ maximum: m.constraints[0] }),
-  isNegative: () => ({ exclusiveMaximum: 0 }),
-  maxLength: (m) => ({ maxLength: m.constraints[0] }),
-  minLength: (m) => ({ minLength: m.constraints[0] }),
-  matches: (m) => ({ pattern: (m.constraints[0] as RegExp).source }),
-  [CONSTRAINT.NO_CONTROL_CHARS]: () => ({ pattern: NO_CONTROL_CHARS_PATTERN }),
-  arrayMinSize: (m) => ({ minItems: m.constraints[0] }),
-  arrayMaxSize: (m) => ({ maxItems: m.constraints[0] }),
-};
-
-/** Constraints that say nothing a schema can carry (presence and conditions). */
-const SILENT = new Set(['isOptional', 'conditionalValidation', 'isDefined', 'whitelistValidation', 'nestedValidation']);
-
-function enumSchema(values: unknown[]): JsonSchema {
-  const types = new Set(values.map((v) => typeof v));
-  return types.size === 1 && types.has('string') ? { type: 'string', enum: [...values] } : { enum: [...values] };
-}
 
 /**
  * For constraints outside our table (a plugin's `@IsEmail()`, `@IsUUID()` …), the converters of
@@ -117,14 +66,15 @@ function fieldSchema(f: PlanField, resolve?: DefaultResolver, features?: Feature
   let items: JsonSchema | undefined;
   for (const m of f.constraints) {
     const name = constraintName(m);
-    if (SILENT.has(name)) continue;
-    const kind = KIND[name];
-    if (kind) {
-      if (m.each) items = { ...kind(m), ...(items ?? {}) };
-      else if (s.type === undefined && s.anyOf === undefined && s.enum === undefined) s = { ...kind(m), ...s };
+    // From the constraint table (constraint-table.ts); undefined: outside it, null: nothing a schema carries.
+    const schema = constraintRow(name)?.schema;
+    if (schema === null) continue;
+    if (schema && 'kind' in schema) {
+      if (m.each) items = { ...schema.kind(m), ...(items ?? {}) };
+      else if (s.type === undefined && s.anyOf === undefined && s.enum === undefined) s = { ...schema.kind(m), ...s };
       continue;
     }
-    const bound = BOUND[name]?.(m) ?? fallbackConverter(name, m);
+    const bound = schema ? schema.bound(m) : fallbackConverter(name, m);
     if (bound) addBounds(m.each ? itemBounds : s, bound);
   }
   if (f.nested) {

@@ -1,6 +1,6 @@
 import { type ClassConstructor, plainToInstance } from 'class-transformer';
 import { getMetadataStorage, validateSync, type ValidationError as CvError } from 'class-validator';
-import { CONSTRAINT, mapProblems, type MapKind } from './constraints';
+import { CONSTRAINT_TABLE, constraintRow, type ConstraintText, DICT_TEXT, LIST_TEXT } from './constraint-table';
 import { constraintName, dtoPlan, type DtoPlan, type PlanField, type ValidationMeta, visiblePlan } from './dto-plan';
 import { MAX_NESTING_DEPTH, tooDeepFields } from './nesting-depth';
 import { isPlainObject, malformedString } from './string-rules';
@@ -38,68 +38,22 @@ const VALIDATOR_OPTIONS = {
   validationError: { target: false, value: false },
 } as const;
 
-function literalList(values: readonly unknown[]): string {
-  const q = values.map((v) => (typeof v === 'string' ? `'${v}'` : JSON.stringify(v)));
-  return q.length <= 1 ? q.join('') : `${q.slice(0, -1).join(', ')} or ${q[q.length - 1]}`;
-}
-
-type Text = { type: string; msg: string };
-const fixed = (type: string, msg: string) => (): Text => ({ type, msg });
-
-/** The pydantic error code and message of each class-validator constraint we know by name. */
-const TEXTS: Record<string, (m: ValidationMeta) => Text> = {
-  isIn: (m) => ({ type: 'literal_error', msg: `Input should be ${literalList(m.constraints[0] as unknown[])}` }),
-  isEnum: (m) => ({ type: 'literal_error', msg: `Input should be ${literalList(Object.values(m.constraints[0] as object))}` }),
-  equals: (m) => ({ type: 'literal_error', msg: `Input should be ${literalList([m.constraints[0]])}` }),
-  isString: fixed('string_type', 'Input should be a valid string'),
-  isInt: fixed('int_type', 'Input should be a valid integer'),
-  isNumber: fixed('float_type', 'Input should be a valid number'),
-  isBoolean: fixed('bool_type', 'Input should be a valid boolean'),
-  isArray: fixed('list_type', 'Input should be a valid list'),
-  isObject: fixed('dict_type', 'Input should be a valid dictionary'),
-  nestedValidation: fixed('dict_type', 'Input should be a valid dictionary'),
-  [CONSTRAINT.INDEX]: fixed('union_type', 'Input should be a non-negative integer or a string of digits'),
-  [CONSTRAINT.SIZE]: fixed('union_type', "Input should be a positive integer or a string like '10' or '50%'"),
-  [CONSTRAINT.NO_CONTROL_CHARS]: fixed('value_error', 'Value error, string must not contain control characters'),
-  maxLength: (m) => ({ type: 'string_too_long', msg: `String should have at most ${String(m.constraints[0])} characters` }),
-  minLength: (m) => ({ type: 'string_too_short', msg: `String should have at least ${String(m.constraints[0])} characters` }),
-  matches: (m) => ({ type: 'string_pattern_mismatch', msg: `String should match pattern '${(m.constraints[0] as RegExp).source}'` }),
-  min: (m) => ({ type: 'greater_than_equal', msg: `Input should be greater than or equal to ${String(m.constraints[0])}` }),
-  isPositive: fixed('greater_than', 'Input should be greater than 0'),
-  max: (m) => ({ type: 'less_than_equal', msg: `Input should be less than or equal to ${String(m.constraints[0])}` }),
-  isNegative: fixed('less_than', 'Input should be less than 0'),
-  arrayMinSize: (m) => ({ type: 'too_short', msg: `List should have at least ${String(m.constraints[0])} items` }),
-  arrayMaxSize: (m) => ({ type: 'too_long', msg: `List should have at most ${String(m.constraints[0])} items` }),
-};
-
-const MAP_KINDS = new Set<string>([CONSTRAINT.STRING_MAP, CONSTRAINT.STRING_MAP_OR_JSON, CONSTRAINT.SCALAR_MAP_OR_JSON]);
-
 /**
- * When a field breaks several constraints, the most basic one is reported (what kind of value,
- * then its content, then its size), as pydantic reports one error per field. The kind checks
- * come before the content rules of string-rules.ts.
+ * The validator's lookups, all read from the constraint table (constraint-table.ts). When a field
+ * breaks several constraints, the most basic one is reported (what kind of value, then its
+ * content, then its size: the table's order), as pydantic reports one error per field; the kind
+ * checks come before the content rules of string-rules.ts. Presence rows and constraints outside
+ * the table come after every ranked one.
  */
-const KIND_FIRST = ['isIn', 'isEnum', 'equals', 'isString', 'isInt', 'isNumber', 'isBoolean', 'isArray', 'isObject', 'nestedValidation'];
-const KIND_CHECKS = new Set([...KIND_FIRST, CONSTRAINT.INDEX, CONSTRAINT.SIZE, ...MAP_KINDS]);
-const RANK = new Map(
-  [
-    ...KIND_FIRST,
-    CONSTRAINT.INDEX,
-    CONSTRAINT.SIZE,
-    ...MAP_KINDS,
-    CONSTRAINT.NO_CONTROL_CHARS,
-    'maxLength',
-    'minLength',
-    'matches',
-    'min',
-    'isPositive',
-    'max',
-    'isNegative',
-    'arrayMinSize',
-    'arrayMaxSize',
-  ].map((n, i) => [n, i]),
-);
+const RANK = new Map(CONSTRAINT_TABLE.filter((r) => r.check !== 'presence').map((r, i) => [r.name, i]));
 const rank = (name: string): number => RANK.get(name) ?? RANK.size;
+const isKindCheck = (name: string): boolean => constraintRow(name)?.check === 'kind';
+
+/** The text of a kind check that has one (a map's problems depend on the value). */
+function kindText(m: ValidationMeta): ConstraintText | undefined {
+  const error = constraintRow(constraintName(m))?.error;
+  return typeof error === 'function' ? error(m) : undefined;
+}
 
 /** Items of a list that break an `each: true` constraint (class-validator reports the list as a whole). */
 function failingItems(m: ValidationMeta, list: unknown[], object: object, property: string): number[] {
@@ -144,7 +98,7 @@ function fieldViolations(
   const order = (m: ValidationMeta) => (m.each ? RANK.size + 1 : 0) + rank(constraintName(m));
   const chosen = f.constraints.filter((m) => failed.has(constraintName(m))).sort((a, b) => order(a) - order(b))[0];
   const name = chosen ? constraintName(chosen) : undefined;
-  if (name && KIND_CHECKS.has(name)) return report(f, chosen, name, raw, inst, loc, out);
+  if (name && isKindCheck(name)) return report(f, chosen, name, raw, inst, loc, out);
   if (f.nested) return nestedViolations(f, raw, inst[f.name], err, loc, out, features);
   const before = out.length;
   contentViolations(f, raw, loc, out);
@@ -160,12 +114,12 @@ function report(
   loc: (string | number)[],
   out: Violation[],
 ): void {
-  if (MAP_KINDS.has(name)) {
-    for (const p of mapProblems(name as MapKind, raw, Boolean(f.meta.allowNul)))
-      out.push({ loc: [...loc, ...p.path], type: p.type, msg: p.msg });
+  const error = constraintRow(name)?.error;
+  if (error && typeof error !== 'function') {
+    for (const p of error.problems(raw, Boolean(f.meta.allowNul))) out.push({ loc: [...loc, ...p.path], type: p.type, msg: p.msg });
     return;
   }
-  const text = (TEXTS[name] ?? (() => ({ type: 'value_error', msg: `Value error, failed the '${name}' check` })))(m);
+  const text = error ? error(m) : { type: 'value_error', msg: `Value error, failed the '${name}' check` };
   const value = inst[f.name];
   if (m.each && Array.isArray(value)) {
     for (const i of failingItems(m, value, inst, f.name)) out.push({ loc: [...loc, i], ...text });
@@ -185,7 +139,7 @@ function nestedViolations(
   const plan = visiblePlan(cls, features);
   const childErr = (key: string) => err?.children?.find((c) => c.property === key);
   const one = (item: unknown, itemValue: unknown, e: CvError | undefined, at: (string | number)[]) => {
-    if (!isPlainObject(item)) out.push({ loc: at, type: 'dict_type', msg: 'Input should be a valid dictionary' });
+    if (!isPlainObject(item)) out.push({ loc: at, ...DICT_TEXT });
     else levelViolations(plan, item, itemValue as Record<string, unknown>, e?.children ?? [], at, out, features);
   };
   if (!list) return one(raw, value, err, loc);
@@ -197,14 +151,11 @@ function nestedViolations(
  * The error for `null` in a field that is not `@Nullable()`: the kind the field asks for
  * (`Input should be a valid integer`), as pydantic words None in a field that is not Optional.
  */
-function nullText(f: PlanField): Text {
-  if (f.nested)
-    return f.nested.list
-      ? { type: 'list_type', msg: 'Input should be a valid list' }
-      : { type: 'dict_type', msg: 'Input should be a valid dictionary' };
-  const kind = f.constraints.filter((m) => !m.each && KIND_CHECKS.has(constraintName(m)) && TEXTS[constraintName(m)]);
+function nullText(f: PlanField): ConstraintText {
+  if (f.nested) return { ...(f.nested.list ? LIST_TEXT : DICT_TEXT) };
+  const kind = f.constraints.filter((m) => !m.each && isKindCheck(constraintName(m)) && kindText(m));
   const first = kind.sort((a, b) => rank(constraintName(a)) - rank(constraintName(b)))[0];
-  return first ? TEXTS[constraintName(first)](first) : { type: 'value_error', msg: 'Value error, null is not allowed here' };
+  return (first && kindText(first)) ?? { type: 'value_error', msg: 'Value error, null is not allowed here' };
 }
 
 /** Violations of one object level, in the order pydantic gives them: unknown keys, then fields as declared. */
@@ -316,7 +267,7 @@ export function validateDto<T>(cls: Class<T>, raw: unknown, resolve?: DefaultRes
   const violations: Violation[] = [];
   const unknownKeys: string[] = [];
   if (!isPlainObject(raw)) {
-    violations.push({ loc: [], msg: 'Input should be a valid dictionary', type: 'dict_type' });
+    violations.push({ loc: [], ...DICT_TEXT });
     return { violations, unknownKeys };
   }
   const plan = visiblePlan(cls, features);
