@@ -16,8 +16,11 @@ export const ENGINE_FACTORY = token<EngineFactory>('engine-factory');
 /** Starts every tmux and ssh process of this server (docs/reference/engine.md#processes). */
 export const PROCESS_RUNNER = token<ProcessRunner>('process-runner');
 
-/** The server a tool input names: a socket (null: the configured one) on a host (null: local). */
-export interface ServerTarget {
+/**
+ * The server a tool input names: a socket (null: the configured one) on a host (null: local).
+ * Tool inputs get it from the `ServerTarget` fragments of src/tools/common/target.inputs.ts.
+ */
+export interface ServerTargetArgs {
   socket_name?: string | null;
   host?: string | null;
 }
@@ -72,7 +75,7 @@ export class TmuxServerPool {
   }
 
   /** The engine for a tool input's server target: its `socket_name` and `host` (docs/reference/tools.md#host). */
-  engineOf(target: ServerTarget): TmuxEngine {
+  engineOf(target: ServerTargetArgs): TmuxEngine {
     return this.engine(target.socket_name, target.host);
   }
 

@@ -1,4 +1,5 @@
 import type { Class, FieldOptions } from '../types';
+import { fieldOrderVersion, lineage, orderFields } from './field-order';
 import { sharedVersion, sharedWeakMap } from './global-store';
 
 /** One declared field of an output model. */
@@ -21,11 +22,12 @@ export function addParam(target: object, entry: ParamEntry): void {
 }
 
 /**
- * Params of a DTO/model class in declaration order, including inherited ones (base first).
- * Cached per class until any copy of the package records another param; treat as read-only.
+ * Params of a DTO/model class in declaration order, including inherited ones (base first, a
+ * `@TrailingFields()` base last: docs/architecture.md#field-order). Cached per class until any
+ * copy of the package records another param; treat as read-only.
  */
 export function getParams(cls: Class): readonly ParamEntry[] {
-  const version = PARAMS_VERSION.get();
+  const version = PARAMS_VERSION.get() + fieldOrderVersion();
   const hit = resolved.get(cls);
   if (hit && hit.version === version) return hit.params;
   const params = Object.freeze(collectParams(cls));
@@ -33,20 +35,9 @@ export function getParams(cls: Class): readonly ParamEntry[] {
   return params;
 }
 
+/** A param declared again by a subclass keeps its place and takes the subclass's options. */
 function collectParams(cls: Class): ParamEntry[] {
-  const chain: object[] = [];
-  let p: object | null = cls;
-  while (p && p !== Function.prototype) {
-    chain.unshift(p);
-    p = Object.getPrototypeOf(p) as object | null;
-  }
-  const out: ParamEntry[] = [];
-  for (const c of chain) {
-    for (const e of PARAMS.get(c) ?? []) {
-      const i = out.findIndex((o) => o.name === e.name);
-      if (i >= 0) out[i] = e;
-      else out.push(e);
-    }
-  }
-  return out;
+  const latest = new Map<string, ParamEntry>();
+  for (const c of lineage(cls)) for (const e of PARAMS.get(c) ?? []) latest.set(e.name, e);
+  return orderFields(cls, (c) => (PARAMS.get(c) ?? []).map((e) => e.name)).map((name) => latest.get(name)!);
 }

@@ -1,5 +1,6 @@
 import { plainToInstance } from 'class-transformer';
 import { getMetadataStorage, ValidationTypes } from 'class-validator';
+import { fieldOrderVersion, lineage, orderFields } from '../metadata/field-order';
 import { dtoMetadataVersion, DtoFieldMeta, ownDtoFields } from './dto-metadata';
 import type { Class } from '../types';
 
@@ -37,13 +38,6 @@ export function constraintName(m: ValidationMeta): string {
 
 const IS_OPTIONAL = 'isOptional';
 
-/** Classes from base to `cls`. */
-function lineage(cls: Class): Class[] {
-  const chain: Class[] = [];
-  for (let c: unknown = cls; typeof c === 'function' && c !== Function.prototype; c = Object.getPrototypeOf(c)) chain.unshift(c as Class);
-  return chain;
-}
-
 /**
  * The class a nested field holds, as class-transformer builds it: the public way to read a
  * `@Type(() => Item)` is to let plainToInstance build one (its metadata storage is not exported).
@@ -59,25 +53,21 @@ function nestedClass(cls: Class, name: string, list: boolean): Class | undefined
 function buildPlan(cls: Class): DtoPlan {
   const storage = getMetadataStorage();
   const all = storage.getTargetValidationMetadatas(cls, '', true, false);
-  const byProp = new Map<string, ValidationMeta[]>();
-  const order: string[] = [];
-  const note = (name: string) => {
-    if (!byProp.has(name)) {
-      byProp.set(name, []);
-      order.push(name);
-    }
-  };
-  // Declaration order: base classes first, each class's fields as decorated (ours and class-validator's agree).
+  // Declaration order: each class's fields as decorated (ours and class-validator's agree), base
+  // classes first and @TrailingFields() ones last (docs/architecture.md#field-order). A class's
+  // own records are read from the class itself: `all` leaves out those a subclass declares again.
+  const order = orderFields(cls, function* (c) {
+    for (const m of storage.getTargetValidationMetadatas(c, '', true, false)) if (m.target === c) yield m.propertyName;
+    yield* ownDtoFields(c).keys();
+  });
+  const byProp = new Map<string, ValidationMeta[]>(order.map((name) => [name, []]));
   const metaOf = new Map<string, DtoFieldMeta>();
-  for (const c of lineage(cls)) {
-    for (const m of all) if (m.target === c) note(m.propertyName);
-    for (const [name, meta] of ownDtoFields(c)) {
-      note(name);
-      metaOf.set(name, { ...metaOf.get(name), ...meta });
-    }
-  }
+  for (const c of lineage(cls)) for (const [name, meta] of ownDtoFields(c)) metaOf.set(name, { ...metaOf.get(name), ...meta });
   for (const m of all) {
-    note(m.propertyName);
+    if (!byProp.has(m.propertyName)) {
+      byProp.set(m.propertyName, []);
+      order.push(m.propertyName);
+    }
     byProp.get(m.propertyName)!.push(m);
   }
   const fields = order.map((name): PlanField => {
@@ -129,7 +119,7 @@ export function visiblePlan(cls: Class, features: ReadonlySet<string> | undefine
  * the package recorded DTO metadata since). Classes are complete when first used.
  */
 export function dtoPlan(cls: Class): DtoPlan {
-  const version = dtoMetadataVersion();
+  const version = dtoMetadataVersion() + fieldOrderVersion();
   const hit = plans.get(cls);
   if (hit && hit.version === version) return hit.plan;
   const plan = buildPlan(cls);

@@ -1,9 +1,7 @@
 import { Param } from '../../framework/decorators/param.decorator';
-import { P } from '../common/common-params';
+import { ServerTarget } from '../common/target.inputs';
 import { BUFFER_NAME } from './buffer-name.param';
 
-export class DeleteBufferInput {
+export class DeleteBufferInput extends ServerTarget {
   @Param(BUFFER_NAME) buffer_name!: string;
-  @Param(P.socketName) socket_name!: string | null;
-  @Param(P.host) host!: string | null;
 }

@@ -1,7 +1,7 @@
 import { Param } from '../../framework/decorators/param.decorator';
-import { P } from '../common/common-params';
+import { ServerTarget } from '../common/target.inputs';
 
-export class LoadBufferInput {
+export class LoadBufferInput extends ServerTarget {
   @Param({ type: 'string', allowNul: true, description: 'Text to stage (exact bytes).' })
   content!: string;
   @Param({
@@ -11,6 +11,4 @@ export class LoadBufferInput {
     description: 'Label, 1-64 of A-Z a-z 0-9 _ . - (gets a unique prefix).',
   })
   logical_name!: string | null;
-  @Param(P.socketName) socket_name!: string | null;
-  @Param(P.host) host!: string | null;
 }

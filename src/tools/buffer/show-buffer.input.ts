@@ -1,8 +1,8 @@
 import { Param } from '../../framework/decorators/param.decorator';
-import { P } from '../common/common-params';
+import { ServerTarget } from '../common/target.inputs';
 import { BUFFER_NAME } from './buffer-name.param';
 
-export class ShowBufferInput {
+export class ShowBufferInput extends ServerTarget {
   @Param(BUFFER_NAME) buffer_name!: string;
   @Param({
     type: 'integer',
@@ -12,6 +12,4 @@ export class ShowBufferInput {
     description: 'Last N lines only (null: all).',
   })
   max_lines!: number | null;
-  @Param(P.socketName) socket_name!: string | null;
-  @Param(P.host) host!: string | null;
 }

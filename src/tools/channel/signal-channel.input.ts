@@ -1,8 +1,6 @@
 import { Param } from '../../framework/decorators/param.decorator';
-import { P } from '../common/common-params';
+import { ServerTarget } from '../common/target.inputs';
 
-export class SignalChannelInput {
+export class SignalChannelInput extends ServerTarget {
   @Param({ type: 'string', description: '1-128 of A-Za-z0-9_.:-' }) channel!: string;
-  @Param(P.socketName) socket_name!: string | null;
-  @Param(P.host) host!: string | null;
 }

@@ -1,7 +1,7 @@
 import { Param } from '../../framework/decorators/param.decorator';
-import { P } from '../common/common-params';
+import { ServerTarget } from '../common/target.inputs';
 
-export class WaitForChannelInput {
+export class WaitForChannelInput extends ServerTarget {
   @Param({ type: 'string', description: 'Fresh per wait; 1-128 of A-Za-z0-9_.:-' })
   channel!: string;
   @Param({
@@ -9,6 +9,4 @@ export class WaitForChannelInput {
     default: 30.0,
   })
   timeout!: number;
-  @Param(P.socketName) socket_name!: string | null;
-  @Param(P.host) host!: string | null;
 }

@@ -10,7 +10,8 @@ export const HOSTS_FEATURE = 'hosts';
  * Reusable @Param option sets, so every tool describes shared parameters the same way. The
  * targets (`pane_id` '%1', `window_id` '@1', `session_id` '$1', names, index) and `socket_name`
  * carry no description: their names and the server instructions say what they are, and every
- * tool would repeat it (docs/reference/protocol.md#schemas).
+ * tool would repeat it (docs/reference/protocol.md#schemas). The target groups, as base classes
+ * that keep the reference's order, are in ./target.inputs.ts.
  */
 export const P = {
   socketName: {

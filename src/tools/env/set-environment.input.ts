@@ -1,11 +1,8 @@
 import { Param } from '../../framework/decorators/param.decorator';
 import { P } from '../common/common-params';
+import { SessionTarget } from '../common/target.inputs';
 
-export class SetEnvironmentInput {
+export class SetEnvironmentInput extends SessionTarget {
   @Param(P.name('e.g. EDITOR')) name!: string;
   @Param({ type: 'string' }) value!: string;
-  @Param(P.sessionName) session_name!: string | null;
-  @Param(P.sessionId) session_id!: string | null;
-  @Param(P.socketName) socket_name!: string | null;
-  @Param(P.host) host!: string | null;
 }

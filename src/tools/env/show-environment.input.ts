@@ -1,9 +1,3 @@
-import { Param } from '../../framework/decorators/param.decorator';
-import { P } from '../common/common-params';
+import { SessionTarget } from '../common/target.inputs';
 
-export class ShowEnvironmentInput {
-  @Param(P.sessionName) session_name!: string | null;
-  @Param(P.sessionId) session_id!: string | null;
-  @Param(P.socketName) socket_name!: string | null;
-  @Param(P.host) host!: string | null;
-}
+export class ShowEnvironmentInput extends SessionTarget {}

@@ -1,11 +1,9 @@
 import { Param } from '../../framework/decorators/param.decorator';
-import { P } from '../common/common-params';
 import { SCOPE_P } from '../option/scope.params';
+import { ServerTarget } from '../common/target.inputs';
 
-export class ShowHooksInput {
+export class ShowHooksInput extends ServerTarget {
   @Param(SCOPE_P.scope) scope!: string | null;
   @Param(SCOPE_P.target) target!: string | null;
   @Param(SCOPE_P.global_) global_!: boolean;
-  @Param(P.socketName) socket_name!: string | null;
-  @Param(P.host) host!: string | null;
 }

@@ -1,12 +1,10 @@
 import { Param } from '../../framework/decorators/param.decorator';
-import { P } from '../common/common-params';
+import { ServerTarget } from '../common/target.inputs';
 import { OPTION_NAME, SCOPE_P } from './scope.params';
 
-export class ShowOptionInput {
+export class ShowOptionInput extends ServerTarget {
   @Param(OPTION_NAME) option!: string;
   @Param(SCOPE_P.scope) scope!: string | null;
   @Param(SCOPE_P.target) target!: string | null;
   @Param(SCOPE_P.global_) global_!: boolean;
-  @Param(P.socketName) socket_name!: string | null;
-  @Param(P.host) host!: string | null;
 }

@@ -1,7 +1,8 @@
 import { Param } from '../../framework/decorators/param.decorator';
 import { P } from '../common/common-params';
+import { SpawnTarget } from '../common/target.inputs';
 
-export class CreateSessionInput {
+export class CreateSessionInput extends SpawnTarget {
   @Param({ ...P.name('No . or :'), nullable: true, default: null })
   session_name!: string | null;
   @Param({ ...P.name(), nullable: true, default: null })
@@ -17,7 +18,4 @@ export class CreateSessionInput {
     description: 'Session env vars',
   })
   environment!: Record<string, string> | string | null;
-  @Param(P.socketName) socket_name!: string | null;
-  @Param(P.host) host!: string | null;
-  @Param(P.suppressPersistentHistory) suppress_persistent_history!: boolean;
 }

@@ -1,7 +1,3 @@
-import { Param } from '../../framework/decorators/param.decorator';
-import { P } from '../common/common-params';
+import { ServerTarget } from '../common/target.inputs';
 
-export class KillServerInput {
-  @Param(P.socketName) socket_name!: string | null;
-  @Param(P.host) host!: string | null;
-}
+export class KillServerInput extends ServerTarget {}

@@ -1,8 +1,3 @@
-import { Param } from '../../framework/decorators/param.decorator';
-import { P } from '../common/common-params';
+import { ListingTarget } from '../common/target.inputs';
 
-export class ListSessionsInput {
-  @Param(P.socketName) socket_name!: string | null;
-  @Param(P.host) host!: string | null;
-  @Param(P.filters) filters!: Record<string, string> | string | null;
-}
+export class ListSessionsInput extends ListingTarget {}

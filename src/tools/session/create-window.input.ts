@@ -1,7 +1,8 @@
 import { Param } from '../../framework/decorators/param.decorator';
 import { P } from '../common/common-params';
+import { SpawnTargetWithEnvironment } from '../common/target.inputs';
 
-export class CreateWindowInput {
+export class CreateWindowInput extends SpawnTargetWithEnvironment {
   @Param(P.sessionName) session_name!: string | null;
   @Param(P.sessionId) session_id!: string | null;
   @Param({ ...P.name(), nullable: true, default: null }) window_name!: string | null;
@@ -21,11 +22,4 @@ export class CreateWindowInput {
     description: 'Next to the current window',
   })
   direction!: 'before' | 'after' | null;
-  @Param(P.socketName) socket_name!: string | null;
-  @Param(P.host) host!: string | null;
-  @Param({
-    ...P.environment,
-  })
-  environment!: Record<string, string> | string | null;
-  @Param(P.suppressPersistentHistory) suppress_persistent_history!: boolean;
 }

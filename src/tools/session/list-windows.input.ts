@@ -1,10 +1,8 @@
 import { Param } from '../../framework/decorators/param.decorator';
 import { P } from '../common/common-params';
+import { ListingTarget } from '../common/target.inputs';
 
-export class ListWindowsInput {
+export class ListWindowsInput extends ListingTarget {
   @Param(P.sessionName) session_name!: string | null;
   @Param(P.sessionId) session_id!: string | null;
-  @Param(P.socketName) socket_name!: string | null;
-  @Param(P.host) host!: string | null;
-  @Param(P.filters) filters!: Record<string, string> | string | null;
 }

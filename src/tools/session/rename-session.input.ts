@@ -1,10 +1,7 @@
 import { Param } from '../../framework/decorators/param.decorator';
 import { P } from '../common/common-params';
+import { SessionTarget } from '../common/target.inputs';
 
-export class RenameSessionInput {
+export class RenameSessionInput extends SessionTarget {
   @Param(P.name('No periods or colons.')) new_name!: string;
-  @Param(P.sessionName) session_name!: string | null;
-  @Param(P.sessionId) session_id!: string | null;
-  @Param(P.socketName) socket_name!: string | null;
-  @Param(P.host) host!: string | null;
 }

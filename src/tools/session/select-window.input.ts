@@ -1,7 +1,8 @@
 import { Param } from '../../framework/decorators/param.decorator';
 import { P } from '../common/common-params';
+import { ServerTarget } from '../common/target.inputs';
 
-export class SelectWindowInput {
+export class SelectWindowInput extends ServerTarget {
   @Param(P.windowId) window_id!: string | null;
   @Param(P.windowIndex) window_index!: string | null;
   @Param({
@@ -14,6 +15,4 @@ export class SelectWindowInput {
   direction!: 'next' | 'previous' | 'last' | null;
   @Param(P.sessionName) session_name!: string | null;
   @Param(P.sessionId) session_id!: string | null;
-  @Param(P.socketName) socket_name!: string | null;
-  @Param(P.host) host!: string | null;
 }

@@ -1,11 +1,3 @@
-import { Param } from '../../framework/decorators/param.decorator';
-import { P } from '../common/common-params';
+import { WindowTarget } from '../common/target.inputs';
 
-export class GetWindowInfoInput {
-  @Param(P.windowId) window_id!: string | null;
-  @Param(P.windowIndex) window_index!: string | null;
-  @Param(P.sessionName) session_name!: string | null;
-  @Param(P.sessionId) session_id!: string | null;
-  @Param(P.socketName) socket_name!: string | null;
-  @Param(P.host) host!: string | null;
-}
+export class GetWindowInfoInput extends WindowTarget {}

@@ -1,12 +1,10 @@
 import { Param } from '../../framework/decorators/param.decorator';
 import { P } from '../common/common-params';
+import { ListingTarget } from '../common/target.inputs';
 
-export class ListPanesInput {
+export class ListPanesInput extends ListingTarget {
   @Param(P.sessionName) session_name!: string | null;
   @Param(P.sessionId) session_id!: string | null;
   @Param(P.windowId) window_id!: string | null;
   @Param(P.windowIndex) window_index!: string | null;
-  @Param(P.socketName) socket_name!: string | null;
-  @Param(P.host) host!: string | null;
-  @Param(P.filters) filters!: Record<string, string> | string | null;
 }

@@ -1,13 +1,9 @@
 import { Default, Description } from '../../framework/decorators/dto.decorators';
 import { Param } from '../../framework/decorators/param.decorator';
 import { IsIndex } from '../../framework/validation/constraints';
-import { P } from '../common/common-params';
+import { WindowTargetFirst } from '../common/target.inputs';
 
-export class MoveWindowInput {
-  @Param(P.windowId) window_id!: string | null;
-  @Param(P.windowIndex) window_index!: string | null;
-  @Param(P.sessionName) session_name!: string | null;
-  @Param(P.sessionId) session_id!: string | null;
+export class MoveWindowInput extends WindowTargetFirst {
   // docs/reference/tools.md#index-and-size-inputs: "" (the next free index), an integer >= 0 or a
   // digit string; arrives as a string.
   @IsIndex({ allowEmpty: true })
@@ -21,6 +17,4 @@ export class MoveWindowInput {
     description: 'Id or name; default its own.',
   })
   destination_session!: string | null;
-  @Param(P.socketName) socket_name!: string | null;
-  @Param(P.host) host!: string | null;
 }

@@ -1,10 +1,11 @@
 import { Param } from '../../framework/decorators/param.decorator';
 import { P } from '../common/common-params';
+import { SpawnTargetWithEnvironment } from '../common/target.inputs';
 
 export const SPLIT_DIRECTIONS = ['above', 'below', 'left', 'right'] as const;
 export type SplitDirection = (typeof SPLIT_DIRECTIONS)[number];
 
-export class SplitWindowInput {
+export class SplitWindowInput extends SpawnTargetWithEnvironment {
   @Param({ ...P.paneId })
   pane_id!: string | null;
   @Param(P.sessionName) session_name!: string | null;
@@ -32,8 +33,4 @@ export class SplitWindowInput {
   start_directory!: string | null;
   @Param({ type: 'string', nullable: true, default: null, description: 'Command to run' })
   shell!: string | null;
-  @Param(P.socketName) socket_name!: string | null;
-  @Param(P.host) host!: string | null;
-  @Param(P.environment) environment!: Record<string, string> | string | null;
-  @Param(P.suppressPersistentHistory) suppress_persistent_history!: boolean;
 }

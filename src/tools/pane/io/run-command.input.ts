@@ -1,13 +1,14 @@
 import { SUPPRESS_HISTORY_DEFAULT } from '../../../config/server-config';
 import { Param } from '../../../framework/decorators/param.decorator';
 import { P } from '../../common/common-params';
+import { ServerTarget } from '../../common/target.inputs';
 
 /**
  * run_command's input (docs/reference/tools.md#run_command). `suppress_history` defaults to the server's
  * TMUX_MCP_SUPPRESS_HISTORY (true unless it is 0): `defaultFrom` makes both the advertised schema
  * and the applied default follow the configuration (docs/reference/protocol.md#configuration-defaults).
  */
-export class RunCommandInput {
+export class RunCommandInput extends ServerTarget {
   @Param({ type: 'string', description: 'Runs in a subshell: cd/export do not persist.' })
   command!: string;
   @Param(P.paneId) pane_id!: string | null;
@@ -34,6 +35,4 @@ export class RunCommandInput {
     description: 'Out of shell history (one line only)',
   })
   suppress_history!: boolean;
-  @Param(P.socketName) socket_name!: string | null;
-  @Param(P.host) host!: string | null;
 }

@@ -1,12 +1,12 @@
 import { Param } from '../../../framework/decorators/param.decorator';
-import { P } from '../../common/common-params';
+import { ServerTarget } from '../../common/target.inputs';
 import { SendKeysOperation } from './send-keys-operation.input';
 
 /**
  * send_keys_batch's input (docs/reference/tools.md#send_keys_batch); `timeout` > 0 lives in the
  * schema (docs/reference/tools.md#numeric-bounds).
  */
-export class SendKeysBatchInput {
+export class SendKeysBatchInput extends ServerTarget {
   @Param({ listOf: SendKeysOperation, description: 'send_keys calls, in order.' })
   operations!: SendKeysOperation[];
   @Param({
@@ -24,6 +24,4 @@ export class SendKeysBatchInput {
     description: 'Seconds for the whole batch (null: none).',
   })
   timeout!: number | null;
-  @Param(P.socketName) socket_name!: string | null;
-  @Param(P.host) host!: string | null;
 }

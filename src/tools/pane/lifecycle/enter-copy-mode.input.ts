@@ -1,7 +1,8 @@
 import { Param } from '../../../framework/decorators/param.decorator';
 import { P } from '../../common/common-params';
+import { ServerTarget } from '../../common/target.inputs';
 
-export class EnterCopyModeInput {
+export class EnterCopyModeInput extends ServerTarget {
   @Param(P.paneId) pane_id!: string | null;
   // >= 1 in the schema (docs/reference/tools.md#numeric-bounds); null or absent means no scrolling.
   // Bounded above too: tmux runs `send-keys -N n` n times while every client waits.
@@ -17,6 +18,4 @@ export class EnterCopyModeInput {
   @Param({ ...P.sessionName }) session_name!: string | null;
   @Param(P.sessionId) session_id!: string | null;
   @Param({ ...P.windowId }) window_id!: string | null;
-  @Param(P.socketName) socket_name!: string | null;
-  @Param(P.host) host!: string | null;
 }

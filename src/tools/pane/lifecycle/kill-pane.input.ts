@@ -1,8 +1,6 @@
 import { Param } from '../../../framework/decorators/param.decorator';
-import { P } from '../../common/common-params';
+import { ServerTarget } from '../../common/target.inputs';
 
-export class KillPaneInput {
+export class KillPaneInput extends ServerTarget {
   @Param({ type: 'string' }) pane_id!: string;
-  @Param(P.socketName) socket_name!: string | null;
-  @Param(P.host) host!: string | null;
 }

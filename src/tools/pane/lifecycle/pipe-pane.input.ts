@@ -1,7 +1,8 @@
 import { Param } from '../../../framework/decorators/param.decorator';
 import { P } from '../../common/common-params';
+import { ServerTarget } from '../../common/target.inputs';
 
-export class PipePaneInput {
+export class PipePaneInput extends ServerTarget {
   @Param(P.paneId) pane_id!: string | null;
   @Param({
     type: 'string',
@@ -15,6 +16,4 @@ export class PipePaneInput {
   @Param({ ...P.sessionName }) session_name!: string | null;
   @Param({ ...P.sessionId }) session_id!: string | null;
   @Param({ ...P.windowId }) window_id!: string | null;
-  @Param(P.socketName) socket_name!: string | null;
-  @Param(P.host) host!: string | null;
 }

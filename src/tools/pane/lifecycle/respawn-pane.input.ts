@@ -1,11 +1,12 @@
 import { Param } from '../../../framework/decorators/param.decorator';
 import { P } from '../../common/common-params';
+import { SpawnTarget } from '../../common/target.inputs';
 
 /**
  * No session/window fallback arguments on purpose (docs/reference/tools.md#required-targets): with
  * kill=true a fallback to "the first pane" could silently kill an unrelated process.
  */
-export class RespawnPaneInput {
+export class RespawnPaneInput extends SpawnTarget {
   @Param({ type: 'string' }) pane_id!: string;
   @Param({
     type: 'boolean',
@@ -26,7 +27,4 @@ export class RespawnPaneInput {
     ...P.environment,
   })
   environment!: Record<string, string> | string | null;
-  @Param(P.socketName) socket_name!: string | null;
-  @Param(P.host) host!: string | null;
-  @Param(P.suppressPersistentHistory) suppress_persistent_history!: boolean;
 }

@@ -1,10 +1,11 @@
 import { Param } from '../../../framework/decorators/param.decorator';
 import { P } from '../../common/common-params';
+import { WindowTarget } from '../../common/target.inputs';
 
 export const PANE_DIRECTIONS = ['up', 'down', 'left', 'right', 'last', 'next', 'previous'] as const;
 export type PaneDirection = (typeof PANE_DIRECTIONS)[number];
 
-export class SelectPaneInput {
+export class SelectPaneInput extends WindowTarget {
   @Param({ ...P.paneId, description: 'Wins over direction' })
   pane_id!: string | null;
   @Param({
@@ -15,11 +16,4 @@ export class SelectPaneInput {
     description: 'Within the window: up, down, left, right, last, next, previous.',
   })
   direction!: PaneDirection | null;
-  @Param({ ...P.windowId }) window_id!: string | null;
-  @Param({ ...P.windowIndex })
-  window_index!: string | null;
-  @Param({ ...P.sessionName }) session_name!: string | null;
-  @Param({ ...P.sessionId }) session_id!: string | null;
-  @Param(P.socketName) socket_name!: string | null;
-  @Param(P.host) host!: string | null;
 }

@@ -1,11 +1,9 @@
 import { Param } from '../../../framework/decorators/param.decorator';
-import { P } from '../../common/common-params';
+import { ServerTarget } from '../../common/target.inputs';
 
-export class SwapPaneInput {
+export class SwapPaneInput extends ServerTarget {
   @Param({ type: 'string' })
   source_pane_id!: string;
   @Param({ type: 'string' })
   target_pane_id!: string;
-  @Param(P.socketName) socket_name!: string | null;
-  @Param(P.host) host!: string | null;
 }

@@ -1,28 +1,9 @@
 import { Param } from '../../../framework/decorators/param.decorator';
-import { P } from '../../common/common-params';
+import { PaneTargetFirst } from '../../common/target.inputs';
+import { CAPTURE_P } from './capture.params';
 
-export class CapturePaneInput {
-  @Param(P.paneId) pane_id!: string | null;
-  @Param(P.sessionName) session_name!: string | null;
-  @Param(P.sessionId) session_id!: string | null;
-  @Param(P.windowId) window_id!: string | null;
-  @Param({
-    type: 'integer',
-    nullable: true,
-    default: null,
-    description: '-S line; <0 is scrollback',
-  })
-  start!: number | null;
-  @Param({ type: 'integer', nullable: true, default: null, description: '-E line' })
-  end!: number | null;
-  @Param({
-    type: 'integer',
-    nullable: true,
-    default: 500,
-    minimum: 1,
-    description: 'Last N lines (null: all)',
-  })
-  max_lines!: number | null;
-  @Param(P.socketName) socket_name!: string | null;
-  @Param(P.host) host!: string | null;
+export class CapturePaneInput extends PaneTargetFirst {
+  @Param(CAPTURE_P.start) start!: number | null;
+  @Param(CAPTURE_P.end) end!: number | null;
+  @Param(CAPTURE_P.maxLines) max_lines!: number | null;
 }

@@ -1,7 +1,9 @@
 import { Param } from '../../../framework/decorators/param.decorator';
 import { P } from '../../common/common-params';
+import { ServerTarget } from '../../common/target.inputs';
+import { CAPTURE_P } from './capture.params';
 
-export class CaptureSinceInput {
+export class CaptureSinceInput extends ServerTarget {
   @Param({
     type: 'string',
     nullable: true,
@@ -14,14 +16,7 @@ export class CaptureSinceInput {
   @Param(P.sessionName) session_name!: string | null;
   @Param(P.sessionId) session_id!: string | null;
   @Param(P.windowId) window_id!: string | null;
-  @Param({
-    type: 'integer',
-    nullable: true,
-    default: 500,
-    minimum: 1,
-    description: 'Last N lines (null: all)',
-  })
-  max_lines!: number | null;
+  @Param(CAPTURE_P.maxLines) max_lines!: number | null;
   @Param({
     type: 'integer',
     nullable: true,
@@ -30,6 +25,4 @@ export class CaptureSinceInput {
     description: 'Keep the last N bytes (null: all).',
   })
   max_bytes!: number | null;
-  @Param(P.socketName) socket_name!: string | null;
-  @Param(P.host) host!: string | null;
 }

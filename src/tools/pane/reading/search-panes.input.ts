@@ -1,7 +1,9 @@
 import { Param } from '../../../framework/decorators/param.decorator';
 import { P } from '../../common/common-params';
+import { ServerTarget } from '../../common/target.inputs';
+import { CAPTURE_P } from './capture.params';
 
-export class SearchPanesInput {
+export class SearchPanesInput extends ServerTarget {
   @Param({
     type: 'string',
     // Bounded: V8 compiles huge patterns lazily and would fail at match time
@@ -20,15 +22,8 @@ export class SearchPanesInput {
   session_id!: string | null;
   @Param({ type: 'boolean', default: false })
   match_case!: boolean;
-  @Param({
-    type: 'integer',
-    nullable: true,
-    default: null,
-    description: '-S line; <0 is scrollback',
-  })
-  content_start!: number | null;
-  @Param({ type: 'integer', nullable: true, default: null, description: '-E line' })
-  content_end!: number | null;
+  @Param(CAPTURE_P.start) content_start!: number | null;
+  @Param(CAPTURE_P.end) content_end!: number | null;
   @Param({
     type: 'integer',
     default: 50,
@@ -45,6 +40,4 @@ export class SearchPanesInput {
   limit!: number | null;
   @Param({ type: 'integer', default: 0, minimum: 0 })
   offset!: number;
-  @Param(P.socketName) socket_name!: string | null;
-  @Param(P.host) host!: string | null;
 }

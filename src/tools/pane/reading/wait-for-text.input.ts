@@ -1,12 +1,13 @@
 import { Param } from '../../../framework/decorators/param.decorator';
 import { P } from '../../common/common-params';
+import { ServerTarget } from '../../common/target.inputs';
 
 /**
  * interval/timeout carry no schema bounds on purpose: their limits answer with the domain texts of
  * docs/reference/tools.md#wait_for_text (`interval must be at least 0.01 s (received X)`, `timeout
  * must be positive …`).
  */
-export class WaitForTextInput {
+export class WaitForTextInput extends ServerTarget {
   @Param({
     type: 'string[]',
     nullable: true,
@@ -42,6 +43,4 @@ export class WaitForTextInput {
   interval!: number;
   @Param({ type: 'boolean', default: false })
   match_case!: boolean;
-  @Param(P.socketName) socket_name!: string | null;
-  @Param(P.host) host!: string | null;
 }
