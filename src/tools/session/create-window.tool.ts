@@ -4,9 +4,8 @@ import { WindowInfo } from '../../models/window-info.model';
 import { HierarchyService } from '../../services/hierarchy.service';
 import { ModelSerializer } from '../../services/model-serializer.service';
 import { SpawnEnvService } from '../../services/spawn-env.service';
-import { TargetResolver } from '../../services/target-resolver.service';
 import { TmuxObjectDoesNotExist } from '../../tmux/tmux-errors';
-import { TmuxServerPool } from '../../services/tmux-server-pool.service';
+import { CallTargets } from '../../services/call-targets.service';
 import { CreateWindowInput } from './create-window.input';
 import { escapeFormat } from '../../services/tmux-escape';
 
@@ -21,8 +20,7 @@ import { escapeFormat } from '../../services/tmux-escape';
 })
 export class CreateWindowTool implements ToolHandler<CreateWindowInput, WindowInfo> {
   constructor(
-    private readonly pool: TmuxServerPool,
-    private readonly resolver: TargetResolver,
+    private readonly targets: CallTargets,
     private readonly hierarchy: HierarchyService,
     private readonly serializer: ModelSerializer,
     private readonly spawnEnv: SpawnEnvService,
@@ -31,8 +29,7 @@ export class CreateWindowTool implements ToolHandler<CreateWindowInput, WindowIn
   async execute(input: CreateWindowInput): Promise<WindowInfo> {
     // Environment rules fail before any tmux call (docs/reference/tools.md#environment-parameters).
     const envArgs = this.spawnEnv.argv(input.environment, input.suppress_persistent_history);
-    const engine = this.pool.engineOf(input);
-    const session = await this.resolver.session(engine, input);
+    const { engine, session } = await this.targets.session(input);
 
     const args = ['new-window', '-P', '-F', '#{window_id}'];
     if (!input.attach) args.push('-d');

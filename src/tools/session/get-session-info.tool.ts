@@ -3,8 +3,7 @@ import type { ToolHandler } from '../../framework/pipeline/tool-handler';
 import { SessionInfo } from '../../models/session-info.model';
 import { HierarchyService } from '../../services/hierarchy.service';
 import { ModelSerializer } from '../../services/model-serializer.service';
-import { TargetResolver } from '../../services/target-resolver.service';
-import { TmuxServerPool } from '../../services/tmux-server-pool.service';
+import { CallTargets } from '../../services/call-targets.service';
 import { GetSessionInfoInput } from './get-session-info.input';
 
 @TmuxTool({
@@ -17,15 +16,13 @@ import { GetSessionInfoInput } from './get-session-info.input';
 })
 export class GetSessionInfoTool implements ToolHandler<GetSessionInfoInput, SessionInfo> {
   constructor(
-    private readonly pool: TmuxServerPool,
-    private readonly resolver: TargetResolver,
+    private readonly targets: CallTargets,
     private readonly hierarchy: HierarchyService,
     private readonly serializer: ModelSerializer,
   ) {}
 
   async execute(input: GetSessionInfoInput): Promise<SessionInfo> {
-    const engine = this.pool.engineOf(input);
-    const row = await this.resolver.session(engine, input);
+    const { engine, session: row } = await this.targets.session(input);
     return this.serializer.session(row, await this.hierarchy.attachedCounts(engine));
   }
 }

@@ -3,9 +3,8 @@ import { ExpectedToolError } from '../../framework/errors/tool-errors';
 import type { ToolHandler } from '../../framework/pipeline/tool-handler';
 import { CallerIdentityService } from '../../services/caller-identity.service';
 import { HierarchyService } from '../../services/hierarchy.service';
-import { TargetResolver } from '../../services/target-resolver.service';
 import type { TmuxEngine } from '../../tmux/tmux-engine';
-import { TmuxServerPool } from '../../services/tmux-server-pool.service';
+import { CallTargets } from '../../services/call-targets.service';
 import { KillSessionInput } from './kill-session.input';
 
 export const KILL_SESSION_NO_TARGET = 'Refusing to kill without an explicit target. Provide session_name or session_id.';
@@ -23,8 +22,7 @@ export const KILL_SESSION_REFUSAL =
 })
 export class KillSessionTool implements ToolHandler<KillSessionInput, string> {
   constructor(
-    private readonly pool: TmuxServerPool,
-    private readonly resolver: TargetResolver,
+    private readonly targets: CallTargets,
     private readonly hierarchy: HierarchyService,
     private readonly caller: CallerIdentityService,
   ) {}
@@ -32,8 +30,7 @@ export class KillSessionTool implements ToolHandler<KillSessionInput, string> {
   async execute(input: KillSessionInput): Promise<string> {
     // No "first session" fallback for a destructive call (docs/reference/tools.md#required-targets).
     if (input.session_name == null && input.session_id == null) throw new ExpectedToolError(KILL_SESSION_NO_TARGET);
-    const engine = this.pool.engineOf(input);
-    const session = await this.resolver.session(engine, input);
+    const { engine, session } = await this.targets.session(input);
     if (await this.holdsCaller(engine, session.session_id)) throw new ExpectedToolError(KILL_SESSION_REFUSAL);
     await engine.run(['kill-session', '-t', session.session_id]);
     return `Session killed: ${session.session_name || session.session_id}`;

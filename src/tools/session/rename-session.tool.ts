@@ -3,9 +3,8 @@ import type { ToolHandler } from '../../framework/pipeline/tool-handler';
 import { SessionInfo } from '../../models/session-info.model';
 import { HierarchyService } from '../../services/hierarchy.service';
 import { ModelSerializer } from '../../services/model-serializer.service';
-import { TargetResolver } from '../../services/target-resolver.service';
 import { TmuxObjectDoesNotExist } from '../../tmux/tmux-errors';
-import { TmuxServerPool } from '../../services/tmux-server-pool.service';
+import { CallTargets } from '../../services/call-targets.service';
 import { RenameSessionInput } from './rename-session.input';
 import { checkSessionName, checkSessionNameFree, rethrowDuplicate } from './session-name';
 import { escapeFormat } from '../../services/tmux-escape';
@@ -20,8 +19,7 @@ import { escapeFormat } from '../../services/tmux-escape';
 })
 export class RenameSessionTool implements ToolHandler<RenameSessionInput, SessionInfo> {
   constructor(
-    private readonly pool: TmuxServerPool,
-    private readonly resolver: TargetResolver,
+    private readonly targets: CallTargets,
     private readonly hierarchy: HierarchyService,
     private readonly serializer: ModelSerializer,
   ) {}
@@ -29,8 +27,7 @@ export class RenameSessionTool implements ToolHandler<RenameSessionInput, Sessio
   async execute(input: RenameSessionInput): Promise<SessionInfo> {
     // Same rules as create_session, before tmux is touched (tmux would turn `.`/`:` into `_`).
     checkSessionName(input.new_name);
-    const engine = this.pool.engineOf(input);
-    const session = await this.resolver.session(engine, input);
+    const { engine, session } = await this.targets.session(input);
     // Renaming a session to its own name is a no-op, not a clash.
     checkSessionNameFree(await this.hierarchy.sessions(engine), input.new_name, session.session_id);
     try {

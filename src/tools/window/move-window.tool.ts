@@ -2,7 +2,7 @@ import { TmuxTool } from '../common/tmux-tool.decorator';
 import type { ToolHandler } from '../../framework/pipeline/tool-handler';
 import { WindowInfo } from '../../models/window-info.model';
 import { TargetResolver } from '../../services/target-resolver.service';
-import { TmuxServerPool } from '../../services/tmux-server-pool.service';
+import { CallTargets } from '../../services/call-targets.service';
 import type { TmuxEngine } from '../../tmux/tmux-engine';
 import { TmuxObjectDoesNotExist } from '../../tmux/tmux-errors';
 import { MoveWindowInput } from './move-window.input';
@@ -18,14 +18,13 @@ import { WindowRefresh } from './window-refresh.service';
 })
 export class MoveWindowTool implements ToolHandler<MoveWindowInput, WindowInfo> {
   constructor(
-    private readonly pool: TmuxServerPool,
+    private readonly targets: CallTargets,
     private readonly resolver: TargetResolver,
     private readonly refresh: WindowRefresh,
   ) {}
 
   async execute(input: MoveWindowInput): Promise<WindowInfo> {
-    const engine = this.pool.engineOf(input);
-    const w = await this.resolver.window(engine, input);
+    const { engine, window: w } = await this.targets.window(input);
     // docs/reference/tools.md#explicit-targets: the default destination is the window's own
     // session, never tmux's "current" one.
     const dest = input.destination_session != null ? await this.destination(engine, input.destination_session) : w.session_id;

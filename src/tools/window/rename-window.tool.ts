@@ -1,8 +1,7 @@
 import { TmuxTool } from '../common/tmux-tool.decorator';
 import type { ToolHandler } from '../../framework/pipeline/tool-handler';
 import { WindowInfo } from '../../models/window-info.model';
-import { TargetResolver } from '../../services/target-resolver.service';
-import { TmuxServerPool } from '../../services/tmux-server-pool.service';
+import { CallTargets } from '../../services/call-targets.service';
 import { RenameWindowInput } from './rename-window.input';
 import { escapeFormat } from '../../services/tmux-escape';
 import { WindowRefresh } from './window-refresh.service';
@@ -17,14 +16,12 @@ import { WindowRefresh } from './window-refresh.service';
 })
 export class RenameWindowTool implements ToolHandler<RenameWindowInput, WindowInfo> {
   constructor(
-    private readonly pool: TmuxServerPool,
-    private readonly resolver: TargetResolver,
+    private readonly targets: CallTargets,
     private readonly refresh: WindowRefresh,
   ) {}
 
   async execute(input: RenameWindowInput): Promise<WindowInfo> {
-    const engine = this.pool.engineOf(input);
-    const w = await this.resolver.window(engine, input);
+    const { engine, window: w } = await this.targets.window(input);
     // docs/reference/tools.md#names-and-escaping: `#` doubled so `#(cmd)`/`#{fmt}` stay text; `--`
     // so a leading '-' is not a flag.
     await engine.run(['rename-window', '-t', w.window_id, '--', escapeFormat(input.new_name)]);

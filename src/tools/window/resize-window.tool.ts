@@ -1,8 +1,7 @@
 import { TmuxTool } from '../common/tmux-tool.decorator';
 import type { ToolHandler } from '../../framework/pipeline/tool-handler';
 import { WindowInfo } from '../../models/window-info.model';
-import { TargetResolver } from '../../services/target-resolver.service';
-import { TmuxServerPool } from '../../services/tmux-server-pool.service';
+import { CallTargets } from '../../services/call-targets.service';
 import { ResizeWindowInput } from './resize-window.input';
 import { WindowRefresh } from './window-refresh.service';
 
@@ -16,14 +15,12 @@ import { WindowRefresh } from './window-refresh.service';
 })
 export class ResizeWindowTool implements ToolHandler<ResizeWindowInput, WindowInfo> {
   constructor(
-    private readonly pool: TmuxServerPool,
-    private readonly resolver: TargetResolver,
+    private readonly targets: CallTargets,
     private readonly refresh: WindowRefresh,
   ) {}
 
   async execute(input: ResizeWindowInput): Promise<WindowInfo> {
-    const engine = this.pool.engineOf(input);
-    const w = await this.resolver.window(engine, input);
+    const { engine, window: w } = await this.targets.window(input);
     const args = ['resize-window', '-t', w.window_id];
     if (input.width != null) args.push('-x', String(input.width));
     if (input.height != null) args.push('-y', String(input.height));

@@ -3,8 +3,7 @@ import { ExpectedToolError } from '../../framework/errors/tool-errors';
 import type { ToolHandler } from '../../framework/pipeline/tool-handler';
 import { safeText } from '../../framework/validation/safe-repr';
 import { WindowInfo } from '../../models/window-info.model';
-import { TargetResolver } from '../../services/target-resolver.service';
-import { TmuxServerPool } from '../../services/tmux-server-pool.service';
+import { CallTargets } from '../../services/call-targets.service';
 import { isValidLayout } from './layout-validator';
 import { SelectLayoutInput } from './select-layout.input';
 import { WindowRefresh } from './window-refresh.service';
@@ -19,8 +18,7 @@ import { WindowRefresh } from './window-refresh.service';
 })
 export class SelectLayoutTool implements ToolHandler<SelectLayoutInput, WindowInfo> {
   constructor(
-    private readonly pool: TmuxServerPool,
-    private readonly resolver: TargetResolver,
+    private readonly targets: CallTargets,
     private readonly refresh: WindowRefresh,
   ) {}
 
@@ -28,8 +26,7 @@ export class SelectLayoutTool implements ToolHandler<SelectLayoutInput, WindowIn
     // A malformed layout can crash tmux 3.3a (docs/reference/engine.md#layout-crash), so it is
     // refused before anything is sent.
     if (!isValidLayout(input.layout)) throw new ExpectedToolError(`Invalid layout: '${safeText(input.layout)}'`);
-    const engine = this.pool.engineOf(input);
-    const w = await this.resolver.window(engine, input);
+    const { engine, window: w } = await this.targets.window(input);
     await engine.run(['select-layout', '-t', w.window_id, '--', input.layout]);
     // Re-read (docs/reference/tools.md#fresh-results), so window_layout is the layout tmux applied.
     return this.refresh.info(engine, w.window_id, w.session_id);

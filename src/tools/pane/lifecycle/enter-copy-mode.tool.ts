@@ -18,8 +18,7 @@ export class EnterCopyModeTool implements ToolHandler<EnterCopyModeInput, PaneIn
   constructor(private readonly panes: PaneOps) {}
 
   async execute(input: EnterCopyModeInput): Promise<PaneInfo> {
-    const engine = this.panes.engine(input.socket_name, input.host);
-    const paneId = (await this.panes.resolve(engine, input)).pane_id;
+    const { engine, paneId } = await this.panes.target(input);
     await engine.run(['copy-mode', '-t', paneId]);
     if (input.scroll_up !== null) await engine.run(['send-keys', '-t', paneId, '-X', '-N', String(input.scroll_up), 'scroll-up']);
     return this.panes.fresh(engine, paneId);

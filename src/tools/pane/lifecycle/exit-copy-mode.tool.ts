@@ -17,8 +17,7 @@ export class ExitCopyModeTool implements ToolHandler<PaneTargetInput, PaneInfo> 
   constructor(private readonly panes: PaneOps) {}
 
   async execute(input: PaneTargetInput): Promise<PaneInfo> {
-    const engine = this.panes.engine(input.socket_name, input.host);
-    const paneId = (await this.panes.resolve(engine, input)).pane_id;
+    const { engine, paneId } = await this.panes.target(input);
     try {
       await engine.run(['send-keys', '-t', paneId, '-X', 'cancel']);
     } catch (err) {

@@ -18,7 +18,7 @@ export class FindPaneByPositionTool implements ToolHandler<FindPaneByPositionInp
   constructor(private readonly panes: PaneOps) {}
 
   async execute(input: FindPaneByPositionInput): Promise<PaneInfo> {
-    const engine = this.panes.engine(input.socket_name, input.host);
+    const engine = this.panes.engineOf(input);
     const windowId = (await this.panes.window(engine, input)).window_id;
     const row = paneAtCorner(await this.panes.panesOf(engine, windowId), input.corner);
     if (!row)

@@ -16,7 +16,7 @@ export class GetPaneInfoTool implements ToolHandler<PaneTargetInput, PaneInfo> {
   constructor(private readonly panes: PaneOps) {}
 
   async execute(input: PaneTargetInput): Promise<PaneInfo> {
-    const engine = this.panes.engine(input.socket_name, input.host);
-    return this.panes.toInfo(engine, await this.panes.resolve(engine, input));
+    const { engine, row } = await this.panes.target(input);
+    return this.panes.toInfo(engine, row);
   }
 }

@@ -16,7 +16,7 @@ export class KillPaneTool implements ToolHandler<KillPaneInput, string> {
   constructor(private readonly panes: PaneOps) {}
 
   async execute(input: KillPaneInput): Promise<string> {
-    const engine = this.panes.engine(input.socket_name, input.host);
+    const engine = this.panes.engineOf(input);
     // The self-kill guard runs FIRST, before resolution (docs/reference/tools.md#kill_pane).
     if (await this.panes.isCallerPane(engine, input.pane_id))
       throw new ExpectedToolError('Refusing to kill the pane running this MCP server. Use a manual tmux command if intended.');

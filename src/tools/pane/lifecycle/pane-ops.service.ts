@@ -7,7 +7,7 @@ import { TargetArgs, TargetResolver } from '../../../services/target-resolver.se
 import type { Row } from '../../../services/tmux-formats';
 import type { TmuxEngine } from '../../../tmux/tmux-engine';
 import { PaneNotFound } from '../../../tmux/tmux-errors';
-import { TmuxServerPool } from '../../../services/tmux-server-pool.service';
+import { type ServerTargetArgs, TmuxServerPool } from '../../../services/tmux-server-pool.service';
 
 /**
  * The plumbing every pane lifecycle tool shares: pick the server, resolve the pane
@@ -24,13 +24,16 @@ export class PaneOps {
     readonly callers: CallerIdentityService,
   ) {}
 
-  engine(socketName: string | null | undefined, host?: string | null): TmuxEngine {
-    return this.pool.engine(socketName, host);
+  /** The engine of the server the call targets (socket_name and host). */
+  engineOf(input: ServerTargetArgs): TmuxEngine {
+    return this.pool.engineOf(input);
   }
 
-  /** pane_id, else the first pane of the resolved window (docs/reference/tools.md#pane-resolution). */
-  resolve(engine: TmuxEngine, args: TargetArgs): Promise<Row> {
-    return this.resolver.pane(engine, args);
+  /** The server and the resolved pane of a call, in one step (docs/reference/tools.md#pane-resolution). */
+  async target(input: ServerTargetArgs & TargetArgs): Promise<{ engine: TmuxEngine; paneId: string; row: Row }> {
+    const engine = this.pool.engineOf(input);
+    const row = await this.resolver.pane(engine, input);
+    return { engine, paneId: row.pane_id, row };
   }
 
   /** A pane id that must exist on the server (PaneNotFound otherwise). */

@@ -34,8 +34,7 @@ export class PipePaneTool implements ToolHandler<PipePaneInput, string> {
   async execute(input: PipePaneInput): Promise<string> {
     const path = input.output_path;
     if (path !== null && !path.trim()) throw new ExpectedToolError('output_path must be a non-empty path, or None to stop piping.');
-    const engine = this.panes.engine(input.socket_name, input.host);
-    const paneId = (await this.panes.resolve(engine, input)).pane_id;
+    const { engine, paneId } = await this.panes.target(input);
     if (path === null) {
       await engine.run(['pipe-pane', '-t', paneId]);
       return `Piping stopped for pane ${paneId}`;

@@ -20,8 +20,7 @@ export class ResizePaneTool implements ToolHandler<ResizePaneInput, PaneInfo> {
   async execute(input: ResizePaneInput): Promise<PaneInfo> {
     if (input.zoom !== null && (input.height !== null || input.width !== null))
       throw new ExpectedToolError('Cannot combine zoom with height/width');
-    const engine = this.panes.engine(input.socket_name, input.host);
-    const paneId = (await this.panes.resolve(engine, input)).pane_id;
+    const { engine, paneId } = await this.panes.target(input);
     if (input.zoom !== null) await this.zoom(engine, paneId, input.zoom);
     else if (input.height !== null || input.width !== null) {
       const args = ['resize-pane', '-t', paneId];

@@ -28,7 +28,7 @@ export class RespawnPaneTool implements ToolHandler<RespawnPaneInput, PaneInfo> 
   async execute(input: RespawnPaneInput): Promise<PaneInfo> {
     // Environment errors come before any tmux call (docs/reference/tools.md#respawn_pane).
     const envArgs = this.spawnEnv.argv(input.environment, input.suppress_persistent_history);
-    const engine = this.panes.engine(input.socket_name, input.host);
+    const engine = this.panes.engineOf(input);
     const paneId = (await this.panes.byId(engine, input.pane_id)).pane_id;
     if (await this.panes.isCallerPane(engine, paneId))
       throw new ExpectedToolError('Refusing to respawn the pane running this MCP server. Use a manual tmux command if intended.');

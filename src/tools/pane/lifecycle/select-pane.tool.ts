@@ -23,7 +23,7 @@ export class SelectPaneTool implements ToolHandler<SelectPaneInput, PaneInfo> {
 
   async execute(input: SelectPaneInput): Promise<PaneInfo> {
     if (input.pane_id === null && input.direction === null) throw new ExpectedToolError('Provide either pane_id or direction.');
-    const engine = this.panes.engine(input.socket_name, input.host);
+    const engine = this.panes.engineOf(input);
     if (input.pane_id !== null) {
       const paneId = (await this.panes.byId(engine, input.pane_id)).pane_id;
       await engine.run(['select-pane', '-t', paneId]);

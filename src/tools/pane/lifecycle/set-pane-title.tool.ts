@@ -17,8 +17,7 @@ export class SetPaneTitleTool implements ToolHandler<SetPaneTitleInput, PaneInfo
   constructor(private readonly panes: PaneOps) {}
 
   async execute(input: SetPaneTitleInput): Promise<PaneInfo> {
-    const engine = this.panes.engine(input.socket_name, input.host);
-    const paneId = (await this.panes.resolve(engine, input)).pane_id;
+    const { engine, paneId } = await this.panes.target(input);
     // `select-pane -T` format-expands the title, so `#(cmd)` would run a command: escape it so
     // the title reads back exactly as given (docs/reference/tools.md#names-and-escaping).
     await engine.run(['select-pane', '-t', paneId, '-T', escapeFormat(input.title)]);

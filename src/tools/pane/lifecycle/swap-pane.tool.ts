@@ -19,7 +19,7 @@ export class SwapPaneTool implements ToolHandler<SwapPaneInput, PaneInfo> {
   constructor(private readonly panes: PaneOps) {}
 
   async execute(input: SwapPaneInput): Promise<PaneInfo> {
-    const engine = this.panes.engine(input.socket_name, input.host);
+    const engine = this.panes.engineOf(input);
     const source = (await this.panes.byId(engine, input.source_pane_id)).pane_id;
     const target = (await this.panes.byId(engine, input.target_pane_id)).pane_id;
     await engine.run(['swap-pane', '-t', source, '-s', target]);
