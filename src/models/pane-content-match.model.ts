@@ -1,24 +1,14 @@
-import { Field } from '../framework/decorators/param.decorator';
+import { outputModel, pick, type ModelOf } from './field-table';
+import { IS_CALLER, PANE, PANE_GEOMETRY } from './tmux-fields';
 
-/** PaneContentMatch (docs/reference/tools.md#panecontentmatch): one pane whose text matched a search_panes pattern. */
-export class PaneContentMatch {
-  @Field({ type: 'string', description: 'Pane id, e.g. %1' }) pane_id!: string;
-  @Field({ type: 'integer', nullable: true }) pane_left!: number | null;
-  @Field({ type: 'integer', nullable: true }) pane_top!: number | null;
-  @Field({ type: 'integer', nullable: true }) pane_right!: number | null;
-  @Field({ type: 'integer', nullable: true }) pane_bottom!: number | null;
-  @Field({ type: 'boolean', nullable: true }) pane_at_left!: boolean | null;
-  @Field({ type: 'boolean', nullable: true }) pane_at_right!: boolean | null;
-  @Field({ type: 'boolean', nullable: true }) pane_at_top!: boolean | null;
-  @Field({ type: 'boolean', nullable: true }) pane_at_bottom!: boolean | null;
-  @Field({ type: 'string', nullable: true }) pane_tty!: string | null;
-  @Field({ type: 'string', nullable: true }) pane_current_command!: string | null;
-  @Field({ type: 'string', nullable: true }) pane_current_path!: string | null;
-  @Field({ type: 'string', nullable: true }) window_id!: string | null;
-  @Field({ type: 'string', nullable: true }) window_name!: string | null;
-  @Field({ type: 'string', nullable: true }) session_id!: string | null;
-  @Field({ type: 'string', nullable: true }) session_name!: string | null;
-  @Field({ type: 'string[]', description: 'Matching lines (the most recent max_matched_lines_per_pane)' }) matched_lines!: string[];
-  @Field({ type: 'boolean', nullable: true, description: 'True when this is the pane running this MCP server (null outside tmux)' })
-  is_caller!: boolean | null;
-}
+/** The fields of PaneContentMatch (docs/reference/tools.md#panecontentmatch): one pane whose text matched a search_panes pattern. */
+export const PANE_CONTENT_MATCH_FIELDS = [
+  PANE.pane_id,
+  ...PANE_GEOMETRY,
+  ...pick(PANE, 'pane_tty', 'pane_current_command', 'pane_current_path', 'window_id', 'window_name', 'session_id', 'session_name'),
+  { name: 'matched_lines', type: 'string[]', description: 'Matching lines (the most recent max_matched_lines_per_pane)' },
+  IS_CALLER,
+] as const;
+
+export type PaneContentMatch = ModelOf<(typeof PANE_CONTENT_MATCH_FIELDS)[number]>;
+export const PaneContentMatch = outputModel('PaneContentMatch', PANE_CONTENT_MATCH_FIELDS);

@@ -1,27 +1,23 @@
-import { Field } from '../framework/decorators/param.decorator';
+import { outputModel, pick, type ModelOf } from './field-table';
+import { IS_CALLER, PANE, PANE_GEOMETRY } from './tmux-fields';
 
-/** PaneInfo (docs/reference/tools.md#paneinfo) with typed fields (docs/reference/tools.md#typed-fields). */
-export class PaneInfo {
-  @Field({ type: 'string', description: 'Pane id, e.g. %1' }) pane_id!: string;
-  @Field({ type: 'integer', nullable: true }) pane_index!: number | null;
-  @Field({ type: 'integer', nullable: true }) pane_width!: number | null;
-  @Field({ type: 'integer', nullable: true }) pane_height!: number | null;
-  @Field({ type: 'integer', nullable: true }) pane_left!: number | null;
-  @Field({ type: 'integer', nullable: true }) pane_top!: number | null;
-  @Field({ type: 'integer', nullable: true }) pane_right!: number | null;
-  @Field({ type: 'integer', nullable: true }) pane_bottom!: number | null;
-  @Field({ type: 'boolean', nullable: true }) pane_at_left!: boolean | null;
-  @Field({ type: 'boolean', nullable: true }) pane_at_right!: boolean | null;
-  @Field({ type: 'boolean', nullable: true }) pane_at_top!: boolean | null;
-  @Field({ type: 'boolean', nullable: true }) pane_at_bottom!: boolean | null;
-  @Field({ type: 'string', nullable: true }) pane_tty!: string | null;
-  @Field({ type: 'string', nullable: true }) pane_current_command!: string | null;
-  @Field({ type: 'string', nullable: true }) pane_current_path!: string | null;
-  @Field({ type: 'integer', nullable: true }) pane_pid!: number | null;
-  @Field({ type: 'string', nullable: true }) pane_title!: string | null;
-  @Field({ type: 'boolean', nullable: true }) pane_active!: boolean | null;
-  @Field({ type: 'string', nullable: true }) window_id!: string | null;
-  @Field({ type: 'string', nullable: true }) session_id!: string | null;
-  @Field({ type: 'boolean', nullable: true, description: 'True when this is the pane running this MCP server (null outside tmux)' })
-  is_caller!: boolean | null;
-}
+/** The fields of PaneInfo (docs/reference/tools.md#paneinfo), typed (docs/reference/tools.md#typed-fields), in order. */
+export const PANE_INFO_FIELDS = [
+  ...pick(PANE, 'pane_id', 'pane_index', 'pane_width', 'pane_height'),
+  ...PANE_GEOMETRY,
+  ...pick(
+    PANE,
+    'pane_tty',
+    'pane_current_command',
+    'pane_current_path',
+    'pane_pid',
+    'pane_title',
+    'pane_active',
+    'window_id',
+    'session_id',
+  ),
+  IS_CALLER,
+] as const;
+
+export type PaneInfo = ModelOf<(typeof PANE_INFO_FIELDS)[number]>;
+export const PaneInfo = outputModel('PaneInfo', PANE_INFO_FIELDS);

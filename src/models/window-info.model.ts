@@ -1,16 +1,8 @@
-import { Field } from '../framework/decorators/param.decorator';
+import { outputModel, type ModelOf } from './field-table';
+import { WINDOW } from './tmux-fields';
 
-/** WindowInfo (docs/reference/tools.md#windowinfo) with typed fields (docs/reference/tools.md#typed-fields). */
-export class WindowInfo {
-  @Field({ type: 'string', description: 'Window id, e.g. @1' }) window_id!: string;
-  @Field({ type: 'string', nullable: true }) window_name!: string | null;
-  @Field({ type: 'integer', nullable: true }) window_index!: number | null;
-  @Field({ type: 'string', nullable: true }) session_id!: string | null;
-  @Field({ type: 'string', nullable: true }) session_name!: string | null;
-  @Field({ type: 'integer' }) pane_count!: number;
-  @Field({ type: 'string', nullable: true }) window_layout!: string | null;
-  @Field({ type: 'boolean', nullable: true }) window_active!: boolean | null;
-  @Field({ type: 'integer', nullable: true }) window_width!: number | null;
-  @Field({ type: 'integer', nullable: true }) window_height!: number | null;
-  @Field({ type: 'string', nullable: true }) active_pane_id!: string | null;
-}
+/** The fields of WindowInfo (docs/reference/tools.md#windowinfo), typed (docs/reference/tools.md#typed-fields): the window table, in order. */
+export const WINDOW_INFO_FIELDS = Object.values(WINDOW);
+
+export type WindowInfo = ModelOf<(typeof WINDOW_INFO_FIELDS)[number]>;
+export const WindowInfo = outputModel('WindowInfo', WINDOW_INFO_FIELDS);

@@ -1,5 +1,5 @@
 import { injectable } from 'tsyringe';
-import type { PaneContentMatch } from '../models/pane-content-match.model';
+import { PANE_CONTENT_MATCH_FIELDS, type PaneContentMatch } from '../models/pane-content-match.model';
 import type { SearchPanesResult } from '../models/search-panes-result.model';
 import { runList, type TmuxEngine } from '../tmux/tmux-engine';
 import { PaneNotFound } from '../tmux/tmux-errors';
@@ -9,7 +9,7 @@ import { CaptureService, type CaptureRange } from './capture.service';
 import { HierarchyService } from './hierarchy.service';
 import { prefilterFormat, searchPrefilter } from './search-prefilter';
 import { TargetResolver } from './target-resolver.service';
-import { Row, toFlag, toInt, toStr } from './tmux-formats';
+import { modelReader, Row, tmuxVariables } from './tmux-formats';
 
 export interface SearchQuery {
   matcher: RegExp;
@@ -63,6 +63,13 @@ function chunks<T>(items: T[], size: number): T[][] {
 }
 
 /**
+ * The tmux variables of a match (models/pane-content-match.model.ts): the pane listing reads
+ * those PaneInfo has not (its window's and session's names) besides its own.
+ */
+const SEARCH_FIELDS = tmuxVariables(PANE_CONTENT_MATCH_FIELDS);
+const matchOf = modelReader(PANE_CONTENT_MATCH_FIELDS);
+
+/**
  * search_panes (docs/reference/tools.md#search_panes). tmux's own pane search (`#{C:…}`) first
  * rules out the panes that certainly cannot match (docs/reference/tools.md#search-prefilter:
  * needles from the pattern that every match holds whole in one visible row, nothing of the
@@ -70,9 +77,6 @@ function chunks<T>(items: T[], size: number): T[][] {
  * matched with the caller's pattern here, so tmux's row-by-row glob search never decides a
  * match, only a certain miss.
  */
-
-/** Pane rows carry the PaneInfo fields; a match also names its window and session. */
-const SEARCH_FIELDS = ['window_name', 'session_name'];
 @injectable()
 export class SearchPanesService {
   constructor(
@@ -168,24 +172,5 @@ export class SearchPanesService {
 }
 
 function toMatch(row: Row, matched: string[], isCaller: (id: string) => boolean | null): PaneContentMatch {
-  return {
-    pane_id: row.pane_id,
-    pane_left: toInt(row.pane_left),
-    pane_top: toInt(row.pane_top),
-    pane_right: toInt(row.pane_right),
-    pane_bottom: toInt(row.pane_bottom),
-    pane_at_left: toFlag(row.pane_at_left),
-    pane_at_right: toFlag(row.pane_at_right),
-    pane_at_top: toFlag(row.pane_at_top),
-    pane_at_bottom: toFlag(row.pane_at_bottom),
-    pane_tty: toStr(row.pane_tty),
-    pane_current_command: toStr(row.pane_current_command),
-    pane_current_path: toStr(row.pane_current_path),
-    window_id: toStr(row.window_id),
-    window_name: toStr(row.window_name),
-    session_id: toStr(row.session_id),
-    session_name: toStr(row.session_name),
-    matched_lines: matched,
-    is_caller: isCaller(row.pane_id),
-  };
+  return matchOf(row, { matched_lines: matched, is_caller: isCaller(row.pane_id) });
 }

@@ -1,4 +1,8 @@
 import { shapeTemplate } from '../framework/output/shape-template';
+import { tmuxFieldsOf, type ComputedOf, type FieldSpec, type ModelOf, type TmuxFieldSpec } from '../models/field-table';
+import { PANE_INFO_FIELDS } from '../models/pane-info.model';
+import { SESSION_INFO_FIELDS } from '../models/session-info.model';
+import { WINDOW_INFO_FIELDS } from '../models/window-info.model';
 
 /**
  * Format strings and row parsing. Rows keep tmux's raw strings (filters compare those: docs/reference/tools.md#filters);
@@ -8,51 +12,10 @@ export const SEP = '\u241e'; // ␞, as docs/reference/tools.md#snapshot_pane de
 
 export type Row = Record<string, string>;
 
-export const SESSION_FIELDS = Object.freeze([
-  'session_id',
-  'session_name',
-  'session_windows',
-  'session_attached',
-  'session_created',
-  'pane_id',
-] as const);
-
-export const WINDOW_FIELDS = Object.freeze([
-  'window_id',
-  'window_name',
-  'window_index',
-  'session_id',
-  'session_name',
-  'window_panes',
-  'window_layout',
-  'window_active',
-  'window_width',
-  'window_height',
-  'pane_id',
-] as const);
-
-export const PANE_FIELDS = Object.freeze([
-  'pane_id',
-  'pane_index',
-  'pane_width',
-  'pane_height',
-  'pane_left',
-  'pane_top',
-  'pane_right',
-  'pane_bottom',
-  'pane_at_left',
-  'pane_at_right',
-  'pane_at_top',
-  'pane_at_bottom',
-  'pane_tty',
-  'pane_current_command',
-  'pane_current_path',
-  'pane_pid',
-  'pane_title',
-  'pane_active',
-  'window_id',
-  'session_id',
-] as const);
+/** The variables the default listings read: those of the models they give (models/tmux-fields.ts). */
+export const SESSION_FIELDS = tmuxVariables(SESSION_INFO_FIELDS);
+export const WINDOW_FIELDS = tmuxVariables(WINDOW_INFO_FIELDS);
+export const PANE_FIELDS = tmuxVariables(PANE_INFO_FIELDS);
 
 /** A tmux format field name we may put inside `#{...}` (no format syntax can get in: docs/reference/tools.md#filters). */
 export const FIELD_NAME_RE = /^[a-z][a-z0-9_]{0,63}$/;
@@ -110,6 +73,52 @@ function rowTemplate(fields: readonly string[]): Row {
   return t;
 }
 
-export const toInt = (s: string | undefined): number | null => (s !== undefined && /^-?\d+$/.test(s) ? Number(s) : null);
-export const toFlag = (s: string | undefined): boolean | null => (s === '1' ? true : s === '0' ? false : null);
-export const toStr = (s: string | undefined): string | null => (s === undefined ? null : s);
+const toInt = (s: string | undefined): number | null => (s !== undefined && /^-?\d+$/.test(s) ? Number(s) : null);
+const toFlag = (s: string | undefined): boolean | null => (s === '1' ? true : s === '0' ? false : null);
+const toStr = (s: string | undefined): string | null => (s === undefined ? null : s);
+
+/**
+ * How tmux's text of one field becomes its typed value (docs/reference/tools.md#typed-fields):
+ * integers and `1`/`0` flags are typed, anything else is null where the field is nullable and
+ * 0, false or '' where it is not; a string stays as tmux gave it ('' too, unless `emptyNull`).
+ */
+function typer(f: TmuxFieldSpec): (s: string | undefined) => unknown {
+  switch (f.type) {
+    case 'integer':
+      return f.nullable ? toInt : (s) => toInt(s) ?? 0;
+    case 'boolean':
+      return f.nullable ? toFlag : (s) => s === '1';
+    case 'string':
+      return !f.nullable ? (s) => s ?? '' : f.emptyNull ? (s) => (s === undefined || s === '' ? null : s) : toStr;
+  }
+}
+
+/** The tmux variables a field list reads, in order, each once: a format's field list (formatOf, parseRows). */
+export function tmuxVariables(fields: readonly FieldSpec[]): readonly string[] {
+  return Object.freeze([...new Set(tmuxFieldsOf(fields).map((f) => f.tmux))]);
+}
+
+/** What a model's service supplies itself: its fields not read from tmux, and any it knows better than the row. */
+export type Supplied<L extends readonly FieldSpec[]> = ComputedOf<L> & Partial<ModelOf<L[number]>>;
+
+/**
+ * Rows → one output model (docs/reference/tools.md#typed-fields): every field read from tmux
+ * typed from the row (keyed by tmux variable), then the values the service supplies. The result
+ * has the model's fields in the model's order, each one set, in one fixed shape (shapeTemplate).
+ */
+export function modelReader<const L extends readonly FieldSpec[]>(fields: L): (row: Row, supplied: Supplied<L>) => ModelOf<L[number]> {
+  const read = tmuxFieldsOf(fields);
+  const names = read.map((f) => f.name);
+  const vars = read.map((f) => f.tmux);
+  const types = read.map(typer);
+  const template = shapeTemplate<unknown>(
+    fields.map((f) => f.name),
+    null,
+  );
+  return (row, supplied) => {
+    const out = { ...template };
+    for (let i = 0; i < names.length; i++) out[names[i]] = types[i](row[vars[i]]);
+    for (const k in supplied) out[k] = (supplied as Record<string, unknown>)[k];
+    return out as ModelOf<L[number]>;
+  };
+}

@@ -9,17 +9,17 @@ import { TmuxServerPool } from '../../../services/tmux-server-pool.service';
 import { SnapshotPaneInput } from './snapshot-pane.input';
 import { readSnapshotFields, typedSnapshot } from './snapshot-fields';
 
-@TmuxTool('readonly', {
+@TmuxTool({
+  name: 'snapshot_pane',
+  tier: 'readonly',
   title: 'Snapshot Pane',
   alwaysLoad: true,
   responseLimit: { field: 'content', truncatedFlag: 'content_truncated', countFlag: 'content_truncated_lines' },
+  description: 'Snapshot a tmux pane: terminal text, cursor, size, mode, scroll state, title, command, path.',
+  input: SnapshotPaneInput,
+  output: PaneSnapshot,
 })
 export class SnapshotPaneTool implements ToolHandler<SnapshotPaneInput, PaneSnapshot> {
-  static readonly toolName = 'snapshot_pane';
-  static readonly description = 'Snapshot a tmux pane: terminal text, cursor, size, mode, scroll state, title, command, path.';
-  static readonly Input = SnapshotPaneInput;
-  static readonly Output = PaneSnapshot;
-
   constructor(
     private readonly pool: TmuxServerPool,
     private readonly resolver: TargetResolver,
@@ -30,16 +30,14 @@ export class SnapshotPaneTool implements ToolHandler<SnapshotPaneInput, PaneSnap
   async execute(input: SnapshotPaneInput): Promise<PaneSnapshot> {
     const engine = this.pool.engineOf(input);
     const paneId = (await this.resolver.pane(engine, input)).pane_id;
-    const fields = typedSnapshot(await readSnapshotFields(engine, paneId));
+    const raw = await readSnapshotFields(engine, paneId);
     const { kept, dropped } = tailLines(await this.capture.rows(engine, paneId), input.max_lines);
     const isCaller = await this.callers.isCallerFn(engine);
-    return {
-      pane_id: paneId,
+    return typedSnapshot(raw, {
       content: kept.join('\n'),
-      ...fields,
       is_caller: isCaller(paneId),
       content_truncated: dropped > 0,
       content_truncated_lines: dropped,
-    };
+    });
   }
 }
