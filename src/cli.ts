@@ -9,7 +9,7 @@
  *    (docs/architecture.md#cold-start).
  * 3. The server half (cli/run-server), loaded by cli/startup: from the esbuild bundle when no
  *    plugin is configured, else from the tsc output (cold start, bench 5; why, in startup.ts).
- *    Or, with `--check`, the report of cli/run-check.
+ *    Or, with `--check`, the report of cli/run-check, which prints what server/check/ found.
  */
 import { fail } from './cli/cli-exit';
 import { prepareCli } from './cli/cli-prepare';

@@ -1,19 +1,9 @@
-import { accessSync, constants, statSync } from 'node:fs';
-import { delimiter, isAbsolute, join, resolve } from 'node:path';
 import { ConfigError, HELP_TEXT, parseArgs, resolveConfig, UsageError } from '../config/config.parser';
 import type { ServerConfig } from '../config/server-config';
+import { checkToolsets, locateExecutable, tmuxVersion, whyNotRun } from '../server/preflight';
 import { NODE_ENGINES, VERSION } from '../server/version';
-import { ProcessRunner } from '../tmux/process-runner';
-import { TmuxCommandNotFound } from '../tmux/tmux-errors';
-import { checkToolsetNames } from '../tools/toolset-names';
 import { fail, setCheckMode } from './cli-exit';
 import { nodeEnginesWarning } from './node-engines';
-
-/**
- * The installation directory of this package (where its package.json is): the base of relative
- * plugin paths (docs/reference/configuration.md#plugin-specifiers). This file is dist/cli/.
- */
-export const PACKAGE_ROOT = resolve(__dirname, '..', '..');
 
 /** What the launcher hands to the server half of the CLI. */
 export interface PreparedCli {
@@ -35,36 +25,6 @@ export function tmuxError(config: ServerConfig, why: string): string {
   if (why === 'ENOENT')
     return `tmux binary not found: ${config.tmuxBin} (from ${from(config, 'tmuxBin')}); install tmux or set TMUX_MCP_TMUX_BIN to its full path`;
   return `tmux binary ${config.tmuxBin} (from ${from(config, 'tmuxBin')}) does not run: ${why}`;
-}
-
-/** The executable file `bin` names, as exec would find it (a path, or a name on PATH), or null. */
-export function locateExecutable(bin: string, path: string | undefined): string | null {
-  const candidates = bin.includes('/') ? [bin] : (path ?? '').split(delimiter).map((d) => join(d || '.', bin));
-  for (const file of candidates) {
-    try {
-      accessSync(isAbsolute(file) || file.startsWith('.') ? file : `./${file}`, constants.X_OK);
-      if (statSync(file).isFile()) return file;
-    } catch {
-      // next candidate
-    }
-  }
-  return null;
-}
-
-/**
- * The configured binary must run (docs/reference/configuration.md#start-up). Whether it exists is
- * checked here, synchronously and without a process; whether it runs is `tmux -V`, which the
- * server half runs once it is connected: spawning a child blocks the main thread for ~4 ms (the
- * fork), which the first reply does not need to wait for (cold start, bench 5).
- */
-/** Why a binary did not run, in words: `ENOENT`, `killed by SIGTERM`, `exit status 1`, its stderr, or the deadline. */
-export function whyNotRun(err: Error): string {
-  return err instanceof TmuxCommandNotFound ? 'ENOENT' : err.message;
-}
-
-/** `tmux -V` through the one process runner (docs/reference/engine.md#processes), within the command deadline. */
-export async function tmuxVersion(config: ServerConfig): Promise<{ version: string | null; error: Error | null }> {
-  return new ProcessRunner({ commandTimeoutMs: config.commandTimeout * 1000 }).version({ host: null, tmuxBin: config.tmuxBin });
 }
 
 function checkTmux(config: ServerConfig): () => Promise<string | null> {
@@ -100,7 +60,7 @@ export function prepareCli(argv: readonly string[], env: NodeJS.ProcessEnv): Pre
   try {
     config = resolveConfig(args, env);
     // An unknown toolset name fails here, before anything loads (docs/reference/configuration.md#toolsets).
-    checkToolsetNames(config);
+    checkToolsets(config);
   } catch (err) {
     if (err instanceof ConfigError || err instanceof UsageError) fail(err.message, 1);
     throw err;

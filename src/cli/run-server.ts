@@ -1,12 +1,11 @@
 import 'reflect-metadata';
-import type { LoadedPlugin } from '../framework/plugins/plugin-loader';
 import { StdioLineTransport } from '../framework/protocol/stdio-line.transport';
 import { LOGGER_FACTORY, resolveToken } from '../framework/tokens';
 import { createServer } from '../server/create-server';
+import { loadPlugins, type LoadedPlugin } from '../server/load-plugins';
 import { VERSION } from '../server/version';
 import { fail } from './cli-exit';
 import type { PreparedCli } from './cli-prepare';
-import { loadPlugins } from './load-plugins';
 import type { EarlyInitialize, Handover } from './initialize-front';
 import type { Logger } from 'winston';
 

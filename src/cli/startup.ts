@@ -19,7 +19,7 @@
  * calls, one per function and class, cost ~10 ms of every start; errors name themselves by their
  * static errorType instead of their class name), winston's debug helper is stubbed
  * (bundle-stubs/diagnostics.cjs, ~4 ms) and `tmux -V` runs after the server is connected
- * (cli-prepare.ts, ~4 ms). Node 20 had no compile cache; a V8 code cache of our own (vm.Script
+ * (cli-prepare.ts, server/preflight.ts, ~4 ms). Node 20 had no compile cache; a V8 code cache of our own (vm.Script
  * cachedData) served it until Node 20 left the supported versions.
  *
  * Why plugins get the tsc output: a plugin imports classes from `tmux-mcp-ts` (dist/index.js) and

@@ -1,44 +1,38 @@
-import { TIERS, Tier } from '../framework/metadata/tool-metadata';
-import { safeRepr } from '../framework/validation/safe-repr';
-import type { LogLevel } from '../framework/logging/logger.factory';
-import type { EngineMode, ServerConfig } from './server-config';
+import { UsageError } from './config-errors';
+import type { ServerConfig } from './server-config';
+import {
+  CALLER_VARIABLES,
+  defaultLiteral,
+  SETTING_ENTRIES,
+  type CallerEnvironment,
+  type Setting,
+  type SettingValues,
+} from './settings.table';
 
-/** A bad command line (exit code 2, docs/reference/configuration.md#exit-codes). */
-export class UsageError extends Error {}
-/** A configuration the server must refuse to start with (exit code 1). */
-export class ConfigError extends Error {}
+export { ConfigError, UsageError } from './config-errors';
+
+/**
+ * Flags and environment to a ServerConfig, and `--help`, all from the one table of settings
+ * (settings.table.ts).
+ */
 
 export interface ParsedArgs {
   help: boolean;
   version: boolean;
   /** `--check`: report the configuration and exit (docs/reference/configuration.md#check). */
   check?: boolean;
+  /** The last value of each flag that takes one (`1` for a switch), by flag name. */
   flags: Map<string, string>;
-  plugins: string[];
-  /** `--host`, repeatable. */
-  hosts: string[];
+  /** Every value of each repeatable flag (`--plugin`, `--host`), in order, by flag name. */
+  repeated: Map<string, string[]>;
 }
 
-const VALUE_FLAGS = new Set([
-  'safety',
-  'socket-name',
-  'socket-path',
-  'tmux-bin',
-  'wait-max-seconds',
-  'suppress-history',
-  'engine',
-  'log-level',
-  'audit-log',
-  'plugin',
-  'host',
-  'ssh-config',
-  'ssh-bin',
-  'remote-tmux-bin',
-  'ssh-connect-timeout',
-  'command-timeout',
-  'toolsets',
-]);
-const BOOL_FLAGS = new Set(['help', 'version', 'check', 'prompts-as-tools']);
+const ROWS = SETTING_ENTRIES.map(([, s]) => s);
+/** The flags that take a value, in --help's order. */
+const VALUE_FLAGS = new Set(ROWS.filter((s) => s.arg !== undefined).map((s) => s.flag));
+/** The commands, then the switches (settings whose flag takes no value). */
+const BOOL_FLAGS = new Set(['help', 'version', 'check', ...ROWS.filter((s) => s.arg === undefined).map((s) => s.flag)]);
+const REPEATABLE = new Set(ROWS.filter((s) => s.list === 'repeatable').map((s) => s.flag));
 
 /** Edit distance (insertions, deletions, substitutions, adjacent swaps). */
 function distance(a: string, b: string): number {
@@ -75,8 +69,7 @@ export function nearestOption(name: string): string | null {
 
 export function parseArgs(argv: readonly string[]): ParsedArgs {
   const flags = new Map<string, string>();
-  const plugins: string[] = [];
-  const hosts: string[] = [];
+  const repeated = new Map<string, string[]>();
   let help = false;
   let version = false;
   let check = false;
@@ -105,209 +98,80 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
     if (eq >= 0) value = a.slice(eq + 1);
     else value = argv[++i];
     if (value === undefined) throw new UsageError(`--${name} needs a value`);
-    if (name === 'plugin') plugins.push(value);
-    else if (name === 'host') hosts.push(value);
+    if (REPEATABLE.has(name)) repeated.set(name, [...(repeated.get(name) ?? []), value]);
     else flags.set(name, value);
   }
-  return { help, version, check, flags, plugins, hosts };
+  return { help, version, check, flags, repeated };
 }
-
-const DECIMAL_RE = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 
 /** Where a setting's value came from: a flag (`--safety`), a variable (`TMUX_MCP_SAFETY`, `LIBTMUX_SAFETY`), or `default`. */
 export type SettingSource = string;
 
-interface Sourced {
-  readonly value: string | undefined;
-  readonly from: SettingSource;
-}
+/** A list variable's (or comma-separated flag's) items: trimmed, blanks dropped. */
+const items = (value: string): string[] =>
+  value
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
 
 /**
- * The flag, then `TMUX_MCP_<X>`, then `LIBTMUX_<alias>`; empty means unset
+ * A setting's raw value and where it came from: the flag (any repeatable flag replaces the
+ * variable's list), then its variables in order; an empty variable is unset
  * (docs/reference/configuration.md#precedence, docs/reference/configuration.md#empty-values).
  */
-function lookup(args: ParsedArgs, env: NodeJS.ProcessEnv, flag: string, name: string, alias?: string): Sourced {
-  const f = args.flags.get(flag);
-  if (f !== undefined) return { value: f, from: `--${flag}` };
-  const a = env[`TMUX_MCP_${name}`];
-  if (a !== undefined && a !== '') return { value: a, from: `TMUX_MCP_${name}` };
-  const b = alias ? env[`LIBTMUX_${alias}`] : undefined;
-  if (b !== undefined && b !== '') return { value: b, from: `LIBTMUX_${alias}` };
-  return { value: undefined, from: 'default' };
+function read(args: ParsedArgs, env: NodeJS.ProcessEnv, s: Setting): { raw: string | string[] | undefined; from: SettingSource } {
+  const given = s.list === 'repeatable' ? args.repeated.get(s.flag) : args.flags.get(s.flag);
+  if (given !== undefined) return { raw: s.list === 'comma-separated' ? items(given as string) : given, from: `--${s.flag}` };
+  for (const name of s.vars) {
+    const v = env[name];
+    if (v !== undefined && (v !== '' || s.emptyIsValue)) return { raw: s.list ? items(v) : v, from: name };
+  }
+  return { raw: undefined, from: 'default' };
 }
+
+/** A fresh copy of a default (a list must not be shared between configurations). */
+const fresh = <T>(value: T): T => (Array.isArray(value) ? ([...value] as T) : value);
 
 export function resolveConfig(args: ParsedArgs, env: NodeJS.ProcessEnv): ServerConfig {
   const warnings: string[] = [];
   const sources: Record<string, SettingSource> = {};
-  const get = (key: string, flag: string, name: string, alias: string | null = name): Sourced => {
-    const r = lookup(args, env, flag, name, alias ?? undefined);
-    sources[key] = r.from;
-    return r;
-  };
-  // Every warning names where the bad value came from (docs/reference/configuration.md#invalid-values).
-  const warn = (from: SettingSource, text: string) => warnings.push(`${from}: ${text}`);
-
-  let safety: Tier = 'mutating';
-  const s = get('safety', 'safety', 'SAFETY');
-  if (s.value !== undefined) {
-    if ((TIERS as readonly string[]).includes(s.value)) safety = s.value as Tier;
-    else {
-      // Fail closed (docs/reference/configuration.md#invalid-values): an unknown tier means the
-      // least privilege.
-      warn(s.from, `invalid safety level ${safeRepr(s.value)}; falling back to readonly (values: readonly, mutating, destructive)`);
-      safety = 'readonly';
-    }
+  const values: Record<string, unknown> = {};
+  for (const [key, s] of SETTING_ENTRIES) {
+    const { raw, from } = read(args, env, s);
+    sources[key] = from;
+    // Every warning names where the bad value came from (docs/reference/configuration.md#invalid-values).
+    const at = { from, fallback: fresh(s.default), warn: (text: string) => void warnings.push(`${from}: ${text}`) };
+    if (raw === undefined) values[key] = at.fallback;
+    else values[key] = s.list ? s.parse(raw as string[], at) : s.parse(raw as string, at);
   }
-
-  let waitMaxSeconds = 30;
-  const w = get('waitMaxSeconds', 'wait-max-seconds', 'WAIT_MAX_SECONDS', 'MCP_WAIT_MAX_SECONDS');
-  if (w.value !== undefined) {
-    // A decimal number as Python's float() reads it (docs/reference/configuration.md#wait-ceiling);
-    // JS Number() would also take hex, octal and binary literals ('0x10' → 16), which are not
-    // numbers here.
-    const n = DECIMAL_RE.test(w.value.trim()) ? Number(w.value.trim()) : NaN;
-    if (!Number.isFinite(n)) warn(w.from, 'invalid wait ceiling; using 30 seconds');
-    else waitMaxSeconds = Math.min(120, Math.max(1, n));
-  }
-
-  // docs/reference/configuration.md#invalid-values: only unset/'0'/'1'; anything else aborts
-  // start-up without echoing the value. An empty TMUX_MCP_SUPPRESS_HISTORY is invalid too (it
-  // does not fall back to the alias), as in libtmux-mcp.
-  let suppressHistory = true;
-  const flagSh = args.flags.get('suppress-history');
-  const shFrom =
-    flagSh !== undefined
-      ? '--suppress-history'
-      : env.TMUX_MCP_SUPPRESS_HISTORY !== undefined
-        ? 'TMUX_MCP_SUPPRESS_HISTORY'
-        : env.LIBTMUX_SUPPRESS_HISTORY !== undefined
-          ? 'LIBTMUX_SUPPRESS_HISTORY'
-          : 'default';
-  sources.suppressHistory = shFrom;
-  const sh = flagSh ?? env.TMUX_MCP_SUPPRESS_HISTORY ?? env.LIBTMUX_SUPPRESS_HISTORY;
-  if (sh !== undefined) {
-    if (sh === '0') suppressHistory = false;
-    else if (sh !== '1') throw new ConfigError(`${shFrom} must be unset, '0', or '1'`);
-  }
-
-  let promptsAsTools = false;
-  const p = get('promptsAsTools', 'prompts-as-tools', 'PROMPTS_AS_TOOLS', 'MCP_PROMPTS_AS_TOOLS');
-  if (p.value !== undefined) {
-    if (p.value === '1') promptsAsTools = true;
-    else if (p.value !== '0') warn(p.from, 'invalid prompts-as-tools value; expected 1 or 0 (prompts stay prompts)');
-  }
-
-  let engine: EngineMode = 'control';
-  const e = get('engine', 'engine', 'ENGINE', null);
-  if (e.value !== undefined) {
-    if (e.value === 'control' || e.value === 'exec') engine = e.value;
-    else warn(e.from, 'invalid engine; expected control or exec (using control)');
-  }
-
-  let logLevel: LogLevel = 'info';
-  const l = get('logLevel', 'log-level', 'LOG_LEVEL', null);
-  if (l.value !== undefined) {
-    const ll = l.value.toLowerCase();
-    if (ll === 'error' || ll === 'warn' || ll === 'info' || ll === 'debug') logLevel = ll;
-    else if (ll === 'warning') logLevel = 'warn';
-    else warn(l.from, 'invalid log level; expected error, warn, info or debug (using info)');
-  }
-
-  const pluginsEnv = lookup(args, env, 'plugin', 'PLUGINS');
-  sources.plugins = args.plugins.length ? '--plugin' : pluginsEnv.from;
-  const plugins = args.plugins.length
-    ? args.plugins
-    : (pluginsEnv.value ?? '')
-        .split(',')
-        .map((x) => x.trim())
-        .filter(Boolean);
-
-  const hostsEnv = lookup(args, env, 'host', 'HOSTS');
-  sources.hosts = args.hosts.length ? '--host' : hostsEnv.from;
-  const hosts = parseHosts(args.hosts.length ? args.hosts : (hostsEnv.value ?? '').split(','), sources.hosts);
-
-  let sshConnectTimeout = 10;
-  const ct = get('sshConnectTimeout', 'ssh-connect-timeout', 'SSH_CONNECT_TIMEOUT', null);
-  if (ct.value !== undefined) {
-    const n = DECIMAL_RE.test(ct.value.trim()) ? Number(ct.value.trim()) : NaN;
-    if (!Number.isFinite(n)) warn(ct.from, 'invalid ssh connect timeout; using 10 seconds');
-    // ssh takes whole seconds.
-    else sshConnectTimeout = Math.min(120, Math.max(1, Math.ceil(n)));
-  }
-
-  // The command deadline (docs/reference/configuration.md#command-deadline): every tmux or ssh
-  // process and every call without a timeout of its own ends within it.
-  let commandTimeout = 30;
-  const cmdT = get('commandTimeout', 'command-timeout', 'COMMAND_TIMEOUT', null);
-  if (cmdT.value !== undefined) {
-    const n = DECIMAL_RE.test(cmdT.value.trim()) ? Number(cmdT.value.trim()) : NaN;
-    if (!Number.isFinite(n) || n <= 0) warn(cmdT.from, 'invalid command timeout; using 30 seconds');
-    else commandTimeout = Math.min(600, Math.max(1, n));
-  }
-
-  // Toolset names are checked against the table of src/tools/toolsets.ts by its
-  // selectedToolNames, which the CLI and createServer call (docs/reference/configuration.md#toolsets):
-  // config/ does not know the tools.
-  const ts = get('toolsets', 'toolsets', 'TOOLSETS', null);
-  const toolsetNames = [
-    ...new Set(
-      (ts.value ?? '')
-        .split(',')
-        .map((x) => x.trim())
-        .filter(Boolean),
-    ),
-  ];
-  const toolsets = toolsetNames.length ? toolsetNames : ['all'];
-
-  const nz = (v: string | undefined) => (v === undefined || v === '' ? null : v);
-  return {
-    safety,
-    socketName: nz(get('socketName', 'socket-name', 'SOCKET').value),
-    socketPath: nz(get('socketPath', 'socket-path', 'SOCKET_PATH').value),
-    tmuxBin: get('tmuxBin', 'tmux-bin', 'TMUX_BIN').value ?? 'tmux',
-    waitMaxSeconds,
-    suppressHistory,
-    promptsAsTools,
-    engine,
-    logLevel,
-    auditLog: nz(get('auditLog', 'audit-log', 'AUDIT_LOG', null).value),
-    plugins,
-    tmuxEnv: nz(env.TMUX),
-    tmuxPane: nz(env.TMUX_PANE),
-    tmuxTmpdir: nz(env.TMUX_TMPDIR),
-    hosts,
-    sshConfig: nz(get('sshConfig', 'ssh-config', 'SSH_CONFIG', null).value),
-    sshBin: get('sshBin', 'ssh-bin', 'SSH_BIN', null).value ?? 'ssh',
-    remoteTmuxBin: get('remoteTmuxBin', 'remote-tmux-bin', 'REMOTE_TMUX_BIN', null).value ?? 'tmux',
-    sshConnectTimeout,
-    commandTimeout,
-    toolsets,
-    sources,
-    warnings,
-  };
+  for (const [key, name] of Object.entries(CALLER_VARIABLES)) values[key] = env[name] || null;
+  return { ...(values as SettingValues & CallerEnvironment), sources, warnings };
 }
 
-/** The name tools take for this machine (docs/reference/tools.md#host). */
-export const LOCAL_HOST_NAME = 'local';
+/** The column --help's texts start at. */
+const HELP_COLUMN = 29;
 
-/**
- * The configured remote destinations (docs/reference/configuration.md#remote-hosts): blanks
- * dropped, duplicates once. A destination ssh could read as an option (a leading `-`) or that
- * holds whitespace or control characters fails the start: it would reach ssh's command line.
- */
-function parseHosts(raw: readonly string[], from: SettingSource): string[] {
-  const out: string[] = [];
-  for (const entry of raw) {
-    const h = entry.trim();
-    if (!h) continue;
-    if (h.startsWith('-') || /[\s\x00-\x1f\x7f]/.test(h))
-      throw new ConfigError(
-        `${from}: ${safeRepr(h)} is not an ssh destination (it may not start with '-' or hold spaces or control characters)`,
-      );
-    if (h === LOCAL_HOST_NAME) throw new ConfigError(`${from}: 'local' names this machine and cannot be a remote host`);
-    if (!out.includes(h)) out.push(h);
-  }
-  return out;
+/** One option of --help: the option, then its text from the column on (a `\n` goes on there). */
+function helpLine(option: string, text: string): string {
+  const head = `  ${option}`;
+  const indented = text.replace(/\n/g, `\n${' '.repeat(HELP_COLUMN)}`);
+  return `${head.length <= HELP_COLUMN - 2 ? head.padEnd(HELP_COLUMN) : `${head}  `}${indented}\n`;
+}
+
+/** A setting's --help line: `--flag <arg>  text (VARIABLE, default X)` (settings.table.ts says what is added). */
+function settingHelp(s: Setting): string {
+  const repeatable = s.list === 'repeatable';
+  const literal = defaultLiteral(s);
+  const note = [
+    s.arg === undefined ? `${s.vars[0]}=1` : s.vars[0],
+    ...(repeatable ? ['comma-separated'] : []),
+    ...(literal !== undefined ? [`default ${literal}`] : []),
+  ];
+  const range = s.range ? `, ${s.range[0]}..${s.range[1]}` : '';
+  return helpLine(
+    `--${s.flag}${s.arg === undefined ? '' : ` ${s.arg}`}`,
+    `${s.help}${repeatable ? '; repeatable' : ''}${range} (${note.join(', ')})`,
+  );
 }
 
 export const HELP_TEXT = `Usage: tmux-mcp [options]
@@ -315,29 +179,6 @@ export const HELP_TEXT = `Usage: tmux-mcp [options]
 Run the tmux MCP server over stdio.
 
 Options (each also settable by environment; a flag wins):
-  --safety <tier>            readonly | mutating | destructive (TMUX_MCP_SAFETY, default mutating)
-  --socket-name <name>       default tmux -L socket (TMUX_MCP_SOCKET)
-  --socket-path <path>       default tmux -S socket path (TMUX_MCP_SOCKET_PATH)
-  --tmux-bin <path>          tmux binary (TMUX_MCP_TMUX_BIN, default tmux)
-  --wait-max-seconds <n>     ceiling for waits, 1..120 (TMUX_MCP_WAIT_MAX_SECONDS, default 30)
-  --suppress-history <0|1>   run_command default suppress_history (TMUX_MCP_SUPPRESS_HISTORY, default 1)
-  --prompts-as-tools         expose prompts as list_prompts/get_prompt tools (TMUX_MCP_PROMPTS_AS_TOOLS=1)
-  --engine <control|exec>    tmux engine (TMUX_MCP_ENGINE, default control)
-  --log-level <level>        error | warn | info | debug (TMUX_MCP_LOG_LEVEL, default info)
-  --audit-log <file>         also write audit records as JSON lines (TMUX_MCP_AUDIT_LOG)
-  --plugin <module>          load a plugin; repeatable (TMUX_MCP_PLUGINS, comma-separated)
-  --host <destination>       a remote host tools may reach over ssh; repeatable (TMUX_MCP_HOSTS, comma-separated)
-  --ssh-config <file>        ssh configuration file, passed as ssh -F (TMUX_MCP_SSH_CONFIG)
-  --ssh-bin <path>           ssh binary (TMUX_MCP_SSH_BIN, default ssh)
-  --remote-tmux-bin <path>   tmux on remote hosts (TMUX_MCP_REMOTE_TMUX_BIN, default tmux)
-  --ssh-connect-timeout <n>  seconds to reach a host, 1..120 (TMUX_MCP_SSH_CONNECT_TIMEOUT, default 10)
-  --command-timeout <n>      seconds any tmux command may take, 1..600 (TMUX_MCP_COMMAND_TIMEOUT, default 30)
-  --toolsets <names>         tool groups to list, comma-separated: all, core or a tool family; --check
-                             lists them with their token cost (TMUX_MCP_TOOLSETS, default all)
-  --check                    print the configuration, tmux, hosts, plugins and tools, then exit
-                             (non-zero on any problem)
-  -h, --help                 show this help
-  --version                  print the version
-
+${ROWS.map(settingHelp).join('')}${helpLine('--check', 'print the configuration, tmux, hosts, plugins and tools, then exit\n(non-zero on any problem)')}${helpLine('-h, --help', 'show this help')}${helpLine('--version', 'print the version')}
 LIBTMUX_* names of libtmux-mcp are accepted as aliases (TMUX_MCP_* wins).
 `;

@@ -1,6 +1,6 @@
 import { appendFileSync, openSync, closeSync } from 'node:fs';
 import { DependencyContainer, inject, injectable } from 'tsyringe';
-import { LOCAL_HOST_NAME } from '../config/config.parser';
+import { LOCAL_HOST_NAME } from '../config/settings.table';
 import { SERVER_CONFIG, ServerConfig } from '../config/server-config';
 import { errorTypeOf } from '../framework/errors/tool-errors';
 import type { LoggerFactory } from '../framework/logging/logger.factory';

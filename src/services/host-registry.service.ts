@@ -1,5 +1,5 @@
 import { inject, injectable } from 'tsyringe';
-import { LOCAL_HOST_NAME } from '../config/config.parser';
+import { LOCAL_HOST_NAME } from '../config/settings.table';
 import { SERVER_CONFIG, ServerConfig } from '../config/server-config';
 import { ExpectedToolError } from '../framework/errors/tool-errors';
 import { safeRepr } from '../framework/validation/safe-repr';

@@ -1,6 +1,6 @@
 import { injectable } from 'tsyringe';
 import type { CompletionContext } from '../framework/protocol/resources.handlers';
-import { LOCAL_HOST_NAME } from '../config/config.parser';
+import { LOCAL_HOST_NAME } from '../config/settings.table';
 import { HierarchyService } from './hierarchy.service';
 import { HostRegistry } from './host-registry.service';
 import { nameMatches } from './target-resolver.service';

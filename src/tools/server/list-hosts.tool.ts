@@ -1,6 +1,6 @@
 import { TmuxTool } from '../common/tmux-tool.decorator';
 import { inject } from 'tsyringe';
-import { LOCAL_HOST_NAME } from '../../config/config.parser';
+import { LOCAL_HOST_NAME } from '../../config/settings.table';
 import { SERVER_CONFIG, ServerConfig } from '../../config/server-config';
 import type { ToolHandler } from '../../framework/pipeline/tool-handler';
 import { HostInfo } from '../../models/host-info.model';

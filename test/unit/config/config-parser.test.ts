@@ -1,7 +1,4 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { ConfigError, HELP_TEXT, nearestOption, parseArgs, resolveConfig, UsageError } from '../../../src/config/config.parser';
-import { like } from '../../helpers/like';
 
 const cfg = (argv: string[], env: NodeJS.ProcessEnv = {}) => resolveConfig(parseArgs(argv), env);
 
@@ -139,30 +136,6 @@ describe('configuration (docs/reference/configuration.md#settings)', () => {
     ])
       expect(HELP_TEXT).toContain(flag);
     expect(HELP_TEXT).toContain('Run the tmux MCP server over stdio.');
-  });
-
-  it('the README configuration table names every flag, variable and LIBTMUX_* alias', () => {
-    const readme = readFileSync(join(__dirname, '..', '..', '..', 'README.md'), 'utf8');
-    const table = readme.slice(readme.indexOf('## Configuration'), readme.indexOf('## Tools, resources and prompts'));
-    const rows: [string, string, string?][] = [
-      ['--safety', 'TMUX_MCP_SAFETY', 'LIBTMUX_SAFETY'],
-      ['--socket-name', 'TMUX_MCP_SOCKET', 'LIBTMUX_SOCKET'],
-      ['--socket-path', 'TMUX_MCP_SOCKET_PATH', 'LIBTMUX_SOCKET_PATH'],
-      ['--tmux-bin', 'TMUX_MCP_TMUX_BIN', 'LIBTMUX_TMUX_BIN'],
-      ['--wait-max-seconds', 'TMUX_MCP_WAIT_MAX_SECONDS', 'LIBTMUX_MCP_WAIT_MAX_SECONDS'],
-      ['--suppress-history', 'TMUX_MCP_SUPPRESS_HISTORY', 'LIBTMUX_SUPPRESS_HISTORY'],
-      ['--prompts-as-tools', 'TMUX_MCP_PROMPTS_AS_TOOLS', 'LIBTMUX_MCP_PROMPTS_AS_TOOLS'],
-      ['--engine', 'TMUX_MCP_ENGINE'],
-      ['--log-level', 'TMUX_MCP_LOG_LEVEL'],
-      ['--audit-log', 'TMUX_MCP_AUDIT_LOG'],
-      ['--plugin', 'TMUX_MCP_PLUGINS'],
-    ];
-    for (const [flag, variable, alias] of rows) {
-      const row = table.split('\n').find((l) => l.startsWith(`| \`${flag}`));
-      expect({ flag, row: row ?? null }).toEqual({ flag, row: like.stringContaining(`\`${variable}`) });
-      if (alias) expect(row).toContain(`\`${alias}\``);
-    }
-    for (const v of ['TMUX', 'TMUX_PANE', 'TMUX_TMPDIR', '--help', '--version']) expect(table).toContain(`\`${v}`);
   });
 
   it('an empty SUPPRESS_HISTORY is invalid, unlike other empty variables (docs/reference/configuration.md#empty-values)', () => {

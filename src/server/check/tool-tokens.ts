@@ -1,6 +1,6 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import type { TmuxMcpServer } from '../server/create-server';
+import type { TmuxMcpServer } from '../create-server';
 
 /** What a model is shown of one tool (docs/reference/configuration.md#check): its name, description and input schema. */
 export interface ListedTool {

@@ -1,14 +1,9 @@
 import winston from 'winston';
-import type { ServerConfig } from '../config/server-config';
-import { createServer, type TmuxMcpServer } from '../server/create-server';
-import { ALL_TOOLSET, TOOLSETS } from '../tools/toolsets';
+import type { ServerConfig } from '../../config/server-config';
+import { ALL_TOOLSET, TOOLSETS } from '../../tools/toolsets';
+import { createServer, type TmuxMcpServer } from '../create-server';
+import type { CheckSection } from './check.report';
 import { listedTools, modelVisibleTokens } from './tool-tokens';
-
-/** One `--check` line: a label column, then the text. */
-export interface CheckRows {
-  row(label: string, value: string): void;
-  text(line: string): void;
-}
 
 const n = (x: number) => x.toLocaleString('en-US');
 const plural = (x: number, word: string) => `${x} ${word}${x === 1 ? '' : 's'}`;
@@ -34,7 +29,7 @@ function wrapped(items: string[]): string[] {
  * schema as JSON; o200k_base), then the total of the configured selection — what `tools/list`
  * shows with the plugins and prompt tools included.
  */
-export async function checkToolsets(out: CheckRows, config: ServerConfig, app: TmuxMcpServer): Promise<void> {
+export async function probeToolsets(out: CheckSection, config: ServerConfig, app: TmuxMcpServer): Promise<void> {
   const selection = await listedTools(app);
   // Every core tool at this tier, from a server that selects them all (no plugins: sets hold core tools).
   const everything = config.toolsets.includes(ALL_TOOLSET)

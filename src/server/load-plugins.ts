@@ -1,8 +1,17 @@
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { loadPlugin, type LoadedPlugin } from '../framework/plugins/plugin-loader';
 import { foreignCopies, loadedFiles, shareModules } from '../framework/plugins/shared-modules';
-import { PACKAGE_ROOT } from './cli-prepare';
+
+export type { LoadedPlugin } from '../framework/plugins/plugin-loader';
+
+/**
+ * The installation directory of this package (where its package.json is): the base of relative
+ * plugin paths (docs/reference/configuration.md#plugin-specifiers). Two directories up from every
+ * place this module runs: src/server/ (tests), dist/server/ (the tsc output) and dist/cli/ (the
+ * esbuild bundle, which inlines it).
+ */
+export const PACKAGE_ROOT = resolve(__dirname, '..', '..');
 
 /**
  * Loads the configured plugins in order (docs/reference/configuration.md#shared-packages): first
