@@ -108,6 +108,21 @@ describe('import rules (docs/architecture.md#import-rules)', () => {
     expect(cycles).toEqual([]);
   });
 
+  it('tool families never reach into each other: what two families share lives in tools/common/', () => {
+    const familyOf = (f: string): string | undefined => /^tools\/([^/]+)\//.exec(f)?.[1];
+    const bad: string[] = [];
+    for (const [file, targets] of GRAPH) {
+      const from = familyOf(file);
+      if (!from || from === 'common') continue;
+      for (const t of targets) {
+        const to = familyOf(t);
+        if (to && to !== from && to !== 'common') bad.push(`${file} -> ${t}`);
+      }
+    }
+    expect(bad).toEqual([]);
+    expect(GRAPH.get('tools/hook/show-hooks.input.ts')).toContain('tools/common/scope.params.ts');
+  });
+
   it('the checks see imports (they would catch a crossing and a cycle)', () => {
     expect(GRAPH.get('services/tmux-server-pool.service.ts')).toEqual(
       expect.arrayContaining(['config/server-config.ts', 'tmux/tmux-engine.ts']),

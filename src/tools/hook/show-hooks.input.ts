@@ -1,5 +1,5 @@
 import { Param } from '../../framework/decorators/param.decorator';
-import { SCOPE_P } from '../option/scope.params';
+import { SCOPE_P } from '../common/scope.params';
 import { ServerTarget } from '../common/target.inputs';
 
 export class ShowHooksInput extends ServerTarget {

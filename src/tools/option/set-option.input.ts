@@ -1,6 +1,6 @@
 import { Param } from '../../framework/decorators/param.decorator';
 import { ServerTarget } from '../common/target.inputs';
-import { OPTION_NAME, SCOPE_P } from './scope.params';
+import { OPTION_NAME, SCOPE_P } from '../common/scope.params';
 
 export class SetOptionInput extends ServerTarget {
   @Param(OPTION_NAME) option!: string;

@@ -6,7 +6,7 @@ import { ModelSerializer } from '../../services/model-serializer.service';
 import { SpawnEnvService } from '../../services/spawn-env.service';
 import { TmuxObjectDoesNotExist } from '../../tmux/tmux-errors';
 import { TmuxServerPool } from '../../services/tmux-server-pool.service';
-import { checkSessionName, checkSessionNameFree, rethrowDuplicate } from '../session/session-name';
+import { checkSessionName, checkSessionNameFree, rethrowDuplicate } from '../common/session-name';
 import { escapeFormat } from '../../services/tmux-escape';
 import { CreateSessionInput } from './create-session.input';
 

@@ -6,7 +6,7 @@ import { ModelSerializer } from '../../services/model-serializer.service';
 import { TmuxObjectDoesNotExist } from '../../tmux/tmux-errors';
 import { CallTargets } from '../../services/call-targets.service';
 import { RenameSessionInput } from './rename-session.input';
-import { checkSessionName, checkSessionNameFree, rethrowDuplicate } from './session-name';
+import { checkSessionName, checkSessionNameFree, rethrowDuplicate } from '../common/session-name';
 import { escapeFormat } from '../../services/tmux-escape';
 
 @TmuxTool({

@@ -1,4 +1,4 @@
-import { checkSessionName } from '../../../src/tools/session/session-name';
+import { checkSessionName } from '../../../src/tools/common/session-name';
 import { tmuxStoredSessionName } from '../../../src/services/target-resolver.service';
 import { TmuxFixture } from '../../helpers/tmux-fixture';
 
