@@ -74,6 +74,8 @@ export async function waitForChannel(target: WaitTarget, channel: string, opts: 
     const onAbort = () => stop('aborted');
     opts.signal?.addEventListener('abort', onAbort, { once: true });
     const timer = opts.timeoutMs !== undefined ? setTimeout(() => stop('timeout'), opts.timeoutMs) : undefined;
+    // Aborted while the child was starting: the listener above never fires for that.
+    if (opts.signal?.aborted) stop('aborted');
     child.stdin?.on('error', () => undefined);
     child.stdout?.on('data', (d: Buffer) => {
       stdout = (stdout + d.toString('utf8')).slice(-4000);

@@ -45,6 +45,16 @@ describe('waitForChannel', () => {
     expect(await waitForChannel(t.exec(), ch, { signal: ac.signal })).toEqual({ outcome: 'aborted' });
   });
 
+  it('kills the child when aborted while it was starting', async () => {
+    const ch = `ch-abort-start-${t.socket}`;
+    const ac = new AbortController();
+    const waiting = waitForChannel(t.exec(), ch, { signal: ac.signal });
+    // The child is being started (the runner's start has not answered yet): the abort listener is not set.
+    ac.abort();
+    expect(await waiting).toEqual({ outcome: 'aborted' });
+    await until(() => waiters(ch).length === 0);
+  });
+
   it('reports a missing server', async () => {
     const none = new PrivateTmux();
     const r = await waitForChannel(none.exec(), 'x', { timeoutMs: 5000 });
