@@ -6,11 +6,10 @@ import { safeRepr } from '../framework/validation/safe-repr';
 import { abortError } from '../tmux/process-runner';
 import type { TmuxEngine } from '../tmux/tmux-engine';
 import { isHostError, TmuxCommandNotFound, TmuxConnectionLost, TmuxNoServer, TmuxTimeout } from '../tmux/tmux-errors';
-import { waitForChannel } from '../tmux/wait-for';
+import { waitForChannel, type WaitForResult } from '../tmux/wait-for';
+import { WaitLoop } from './wait-loop';
 
 const CHANNEL_RE = /^[A-Za-z0-9_.:-]{1,128}$/;
-/** Heartbeat period: progress at least once a second (docs/reference/protocol.md#progress) with margin for timer drift. */
-const HEARTBEAT_MS = 500;
 
 /** Numbers in texts print shortest (docs/reference/tools.md#numbers-in-texts): 30 → `30`, 0.5 → `0.5`. */
 export const shortest = (n: number): string => String(n);
@@ -41,26 +40,25 @@ export class ChannelService {
     const timeoutText = `wait-for timeout: channel ${ch} was not signalled within ${shortest(effective)}s`;
     if (!(effective > 0)) throw new ExpectedToolError(timeoutText);
 
-    const started = Date.now();
-    // No pane to quote: the message names what is awaited (docs/reference/protocol.md#progress).
-    const message = `Waiting for channel ${ch}`;
-    const beat = () => void progress.report((Date.now() - started) / 1000, effective, message);
-    let heartbeat: NodeJS.Timeout | undefined;
-    if (progress.enabled) {
-      beat();
-      heartbeat = setInterval(beat, HEARTBEAT_MS);
-    }
-    try {
-      const r = await waitForChannel(engine, channel, { signal, timeoutMs: effective * 1000 });
-      if (r.outcome === 'timeout') throw new ExpectedToolError(timeoutText);
-      if (r.outcome === 'aborted') throw abortError(signal);
-      if (r.outcome === 'error') {
-        // Host errors and a missing tmux binary keep their own errors, as everywhere else.
-        if (isHostError(r.error) || r.error instanceof TmuxCommandNotFound || r.error instanceof TmuxTimeout) throw r.error;
-        throw new ExpectedToolError(`wait-for failed for channel ${ch}: ${r.stderr}`);
-      }
-    } finally {
-      if (heartbeat) clearInterval(heartbeat);
+    const opts = { timeout: effective, tool: 'wait_for_channel', call: { signal, progress }, cancelled: () => abortError(signal) };
+    const r = await WaitLoop.run(engine, opts, async (loop) => {
+      // The check is the blocking child's end; the loop's end (deadline, cancellation, loss) kills it.
+      let ended = null as WaitForResult | null;
+      void waitForChannel(engine, channel, { signal: loop.signal }).then((x) => {
+        ended = x;
+        loop.poke();
+      });
+      // No pane to quote: the message names what is awaited (docs/reference/protocol.md#progress).
+      const message = `Waiting for channel ${ch}`;
+      const done = await loop.until(async () => ended !== null, { progress: async () => message });
+      return done ? ended : null;
+    });
+    if (r === null) throw new ExpectedToolError(timeoutText);
+    if (r.outcome === 'aborted') throw abortError(signal);
+    if (r.outcome === 'error') {
+      // Host errors and a missing tmux binary keep their own errors, as everywhere else.
+      if (isHostError(r.error) || r.error instanceof TmuxCommandNotFound || r.error instanceof TmuxTimeout) throw r.error;
+      throw new ExpectedToolError(`wait-for failed for channel ${ch}: ${r.stderr}`);
     }
     // tmux exits 0 both when signalled and when the server goes away (kill-server): ask it,
     // within the 2 s a wait may run past its timeout (docs/reference/configuration.md#command-deadline).

@@ -37,10 +37,13 @@ export class WaitBoundedEngine implements TmuxEngine {
     private readonly signal: AbortSignal,
     /** The tool that waits, for the cancellation text. */
     private readonly tool = 'wait_for_text',
+    /** Told when the connection is lost (the wait loop wakes on it). */
+    onLost?: () => void,
   ) {
     this.dispose = inner.runner.onLost(inner.key.host, (err) => {
       this.lostError ??= err;
       this.lostCtl.abort();
+      onLost?.();
     });
   }
 
@@ -74,7 +77,8 @@ export class WaitBoundedEngine implements TmuxEngine {
     return this.bounded(args, opts, (o) => this.inner.runRaw(args, o));
   }
 
-  private lostNow(): Error | null {
+  /** The connection's loss, once it is lost (docs/reference/engine.md#connection-loss). */
+  lost(): Error | null {
     return this.lostError;
   }
 
@@ -102,7 +106,7 @@ export class WaitBoundedEngine implements TmuxEngine {
         reject(unresponsive());
       }, budget * 1000);
       onAbort = () => reject(new WaitCancelled(this.tool));
-      onLost = () => reject(this.lostNow() ?? new Error('connection lost'));
+      onLost = () => reject(this.lost() ?? new Error('connection lost'));
       this.signal.addEventListener('abort', onAbort, { once: true });
       this.lostCtl.signal.addEventListener('abort', onLost, { once: true });
     });
@@ -112,7 +116,7 @@ export class WaitBoundedEngine implements TmuxEngine {
     } catch (err) {
       if (this.signal.aborted) throw new WaitCancelled(this.tool);
       // A method, not the field: TypeScript keeps the field narrowed to null from the check above.
-      const lost = this.lostNow();
+      const lost = this.lost();
       if (lost) throw lost;
       if (ac.signal.aborted) throw unresponsive();
       throw err;

@@ -8,9 +8,7 @@ import { paneLastLine } from './pane-progress';
 import { limitLines } from './capture-limits';
 import { inTrimRiskBand, PaneState, PaneStateService } from './pane-state.service';
 import { TargetArgs, TargetResolver } from './target-resolver.service';
-import { TmuxTimeout } from '../tmux/tmux-errors';
-import { WaitBoundedEngine, WaitCancelled } from './wait-bounded-engine';
-import { WaitWakeup } from './wait-wakeup';
+import { WaitLoop } from './wait-loop';
 
 export interface WaitSpec {
   /** Success patterns; null = any new output. */
@@ -23,20 +21,6 @@ export interface WaitSpec {
   target: TargetArgs;
 }
 
-/** Heartbeat: a quiet pane still gets the state checks of a tick once a second (docs/reference/engine.md#waits-without-events). */
-const HEARTBEAT_MS = 1000;
-/**
- * Progress at least once a second (docs/reference/protocol.md#progress), sent on its own beat: a
- * progress sent by the 1 s heartbeat lands a few ms late every time (timer lag plus the tick before
- * it), so gaps passed one second. Half a second keeps the margin run_command and wait_for_channel
- * use.
- */
-const PROGRESS_MS = 500;
-/**
- * Under an output flood events arrive back to back: re-captures are spaced by this much so a
- * busy pane costs at most ~100 captures a second, while a lone event still wakes at once.
- */
-const EVENT_GAP_MS = 10;
 const TAIL_LINES = 20;
 const TAIL_BYTES = 2000;
 
@@ -49,10 +33,10 @@ const firstHit = (list: RegExp[], lines: string[]): [number, string[]] | null =>
 };
 
 /**
- * wait_for_text (docs/reference/tools.md#wait_for_text, docs/reference/engine.md#events-and-waits).
- * The pane is re-captured on each output event (or every `interval` on an engine without events)
- * and on a once-a-second heartbeat; matching is always done on a fresh capture, on rows written
- * after entry.
+ * wait_for_text (docs/reference/tools.md#wait_for_text, docs/reference/engine.md#events-and-waits):
+ * its check runs in the wait loop (wait-loop.ts), again on each output event (or every `interval`
+ * on an engine without events), on a once-a-second heartbeat and at the deadline.
+ * Matching is always done on a fresh capture, on rows written after entry.
  */
 @injectable()
 export class WaitForTextService {
@@ -63,18 +47,11 @@ export class WaitForTextService {
   ) {}
 
   async run(engine: TmuxEngine, spec: WaitSpec, ctx: ToolCallContext): Promise<WaitForTextResult> {
-    // The clock starts before pane resolution: that reaches tmux too.
-    const t0 = performance.now();
-    const deadline = t0 + spec.effectiveTimeout * 1000;
-    const elapsed = () => (performance.now() - t0) / 1000;
-    const tmux = new WaitBoundedEngine(engine, deadline, ctx.signal);
-    const wake = new WaitWakeup(ctx.signal);
-    let unsubscribe: () => void = () => undefined;
     const notify = (msg: string) => ctx.notify('warning', msg).catch(() => undefined);
-    try {
+    return WaitLoop.run(engine, { timeout: spec.effectiveTimeout, tool: 'wait_for_text', call: ctx }, async (loop) => {
+      const tmux = loop.tmux;
       const paneId = (await this.resolver.pane(tmux, spec.target)).pane_id;
-      // Subscribe before the entry snapshot: output printed after it always wakes us.
-      unsubscribe = engine.onPaneEvent(paneId, () => wake.poke());
+      loop.watchPane(paneId);
       const entry = await this.states.read(tmux, paneId);
       const anchor = entry.history_size + entry.cursor_y;
       const limit = await this.states.historyLimit(tmux, paneId);
@@ -108,7 +85,8 @@ export class WaitForTextService {
         return s;
       };
 
-      const tick = async (): Promise<void> => {
+      // Every wake-up (event, poll, heartbeat, deadline) is one look: the state and a fresh capture.
+      const tick = async (): Promise<boolean> => {
         const s = await checkState();
         const start = anchor - s.history_size;
         const rows = start >= s.pane_height ? [] : await this.capture.rows(tmux, paneId, { join: true, start });
@@ -116,7 +94,7 @@ export class WaitForTextService {
         const fresh = rows.filter((r) => !entrySet.has(r));
         if (fresh.length) sawNew = true;
         // A full-screen program repaints the grid: its paint is not output, so no matching.
-        if (s.alternate_on) return;
+        if (s.alternate_on) return false;
         const stopHit = firstHit(spec.stop, fresh);
         const hit = stopHit ?? (spec.patterns ? firstHit(spec.patterns, fresh) : null);
         if (hit) {
@@ -126,57 +104,11 @@ export class WaitForTextService {
           outcome = 'any_output';
           matched = fresh;
         }
+        return outcome !== null;
       };
 
-      // The message is the pane's last non-blank line (docs/reference/protocol.md#progress): a
-      // capture of its own, made only when the client asked for progress.
-      const progress = async () => {
-        if (ctx.progress.enabled) await ctx.progress.report(elapsed(), spec.effectiveTimeout, await paneLastLine(tmux, paneId));
-      };
-
-      await progress();
-      let lastProgress = performance.now();
-      let lastBeat = performance.now();
-      let lastTick = performance.now();
-      // Spacing applies between event-driven captures only: the first event after the entry
-      // capture (or after a quiet spell) is re-checked at once. Measuring the gap from the entry
-      // capture held a lone event printed just after entry for up to EVENT_GAP_MS (bench 4b).
-      let lastWasEvent = false;
-      // A look that tmux answered too slowly to finish before the wait's own deadline (a busy
-      // machine) ends the wait as a timeout, not as an error (docs/reference/configuration.md#command-deadline).
-      const look = async (): Promise<boolean> => {
-        try {
-          await tick();
-          return true;
-        } catch (err) {
-          if (err instanceof TmuxTimeout && performance.now() >= deadline) return false;
-          throw err;
-        }
-      };
-      if (await look())
-        while (outcome === null) {
-          const now = performance.now();
-          if (now >= deadline) break;
-          const nextPoll = engine.hasEvents ? Infinity : lastTick + spec.intervalMs;
-          const nextBeat = lastBeat + HEARTBEAT_MS;
-          const nextProgress = ctx.progress.enabled ? lastProgress + PROGRESS_MS : Infinity;
-          const why = await wake.sleep(Math.min(nextPoll, nextBeat, nextProgress, deadline) - now);
-          if (ctx.signal.aborted) throw new WaitCancelled();
-          if (performance.now() - lastProgress >= PROGRESS_MS) {
-            lastProgress = performance.now();
-            await progress();
-          }
-          // Woken only for progress (or a timer a hair early): no check yet.
-          const woke = performance.now();
-          if (why === 'timer' && woke < nextPoll && woke < nextBeat && woke < deadline) continue;
-          const gap = Math.min(lastTick + EVENT_GAP_MS, deadline) - performance.now();
-          if (engine.hasEvents && lastWasEvent && gap > 0) await wake.pause(gap);
-          lastWasEvent = why === 'event';
-          if (ctx.signal.aborted) throw new WaitCancelled();
-          if (performance.now() >= nextBeat) lastBeat = performance.now();
-          lastTick = performance.now();
-          if (!(await look())) break;
-        }
+      // The progress message is the pane's last non-blank line (docs/reference/protocol.md#progress).
+      await loop.until(tick, { pollMs: spec.intervalMs, progress: (signal) => paneLastLine(tmux, paneId, { signal }) });
 
       const found = outcome === 'matched' || outcome === 'any_output';
       const final: WaitOutcome = outcome ?? (sawAlt ? 'alternate_screen' : 'timeout');
@@ -191,16 +123,9 @@ export class WaitForTextService {
         matched_at_entry: staleAtEntry && !found,
         alternate_screen: sawAlt,
         pane_id: paneId,
-        elapsed_seconds: Math.round(elapsed() * 1000) / 1000,
+        elapsed_seconds: loop.elapsed(),
         effective_timeout: spec.effectiveTimeout,
       };
-    } catch (err) {
-      if (ctx.signal.aborted && !(err instanceof WaitCancelled)) throw new WaitCancelled();
-      throw err;
-    } finally {
-      unsubscribe();
-      wake.dispose();
-      tmux.dispose();
-    }
+    });
   }
 }

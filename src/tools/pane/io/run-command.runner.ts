@@ -4,6 +4,7 @@ import type { ProgressReporter } from '../../../framework/pipeline/call-context'
 import { RunCommandResult } from '../../../models/run-command-result.model';
 import { trimTrailingEmpty } from '../../../services/capture-limits';
 import { paneLastLine } from '../../../services/pane-progress';
+import { round3, secondsSince, startHeartbeat } from '../../../services/progress-heartbeat';
 import { RunCommandReaper } from '../../../services/run-command-reaper.service';
 import { RunDidNotStart, waitForPrompt } from '../../../services/run-command-readiness';
 import { EXPIRY_GRACE_SECONDS, newRunIds, type RunIds, runOptions, setupCommands, typedLine } from '../../../services/run-command-wrapper';
@@ -11,7 +12,6 @@ import { budgetOutput, cutOutput, lostAtLeast, type Mark, outputRange, parseMark
 import { runList, type TmuxEngine } from '../../../tmux/tmux-engine';
 import { isHostError, LibTmuxException, PaneNotFound } from '../../../tmux/tmux-errors';
 import { waitForChannel } from '../../../tmux/wait-for';
-import { round3, secondsSince, startHeartbeat } from './progress-heartbeat';
 import { enterArgv, sendKeysArgv } from './send-keys-argv';
 
 export interface RunCommandRequest {
@@ -114,7 +114,9 @@ export class RunCommandRunner {
       throw err;
     }
 
-    const stopBeat = startHeartbeat(req.progress, callStart, req.effectiveTimeout, () => paneLastLine(engine, paneId, { timeoutMs: 1000 }));
+    const stopBeat = startHeartbeat(req.progress, callStart, req.effectiveTimeout, (signal) =>
+      paneLastLine(engine, paneId, { timeoutMs: 1000, signal }),
+    );
     let outcome;
     try {
       outcome = await waitForChannel(engine, ids.channel, {

@@ -2,11 +2,11 @@ import { injectable } from 'tsyringe';
 import { ToolError, UnexpectedError } from '../../../framework/errors/tool-errors';
 import { SendKeysOperationResult } from '../../../models/send-keys-batch-result.model';
 import { runBounded } from '../../../services/channel-deadline';
+import { round3, secondsSince } from '../../../services/progress-heartbeat';
 import { TargetResolver } from '../../../services/target-resolver.service';
 import { TmuxErrorMapper } from '../../../services/tmux-error.mapper';
 import type { TmuxEngine } from '../../../tmux/tmux-engine';
 import { isHostError, LibTmuxException } from '../../../tmux/tmux-errors';
-import { round3, secondsSince } from './progress-heartbeat';
 import { enterArgv, sendKeysArgv } from './send-keys-argv';
 import type { SendKeysOperation } from './send-keys-operation.input';
 

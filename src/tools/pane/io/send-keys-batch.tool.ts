@@ -4,7 +4,7 @@ import type { ToolCallContext } from '../../../framework/pipeline/call-context';
 import type { ToolHandler } from '../../../framework/pipeline/tool-handler';
 import { SendKeysBatchResult, SendKeysOperationResult } from '../../../models/send-keys-batch-result.model';
 import { TmuxServerPool } from '../../../services/tmux-server-pool.service';
-import { startHeartbeat } from './progress-heartbeat';
+import { startHeartbeat } from '../../../services/progress-heartbeat';
 import { SendKeysBatchInput } from './send-keys-batch.input';
 import { SendKeysBatchRunner } from './send-keys-batch.runner';
 
