@@ -6,8 +6,8 @@ import { type ServerTargetArgs, TmuxServerPool } from './tmux-server-pool.servic
 
 /**
  * A call's server and its target in one step: the engine of the server the input names
- * (socket_name and host, docs/reference/configuration.md#remote-hosts) and the session or window
- * its target arguments resolve to (docs/reference/tools.md#pane-resolution). Every tool that acts
+ * (socket_name and host, docs/reference/configuration.md#remote-hosts) and the session, window or
+ * pane its target arguments resolve to (docs/reference/tools.md#pane-resolution). Every tool that acts
  * on one target starts this way.
  */
 @injectable()
@@ -30,5 +30,11 @@ export class CallTargets {
   async window(input: ServerTargetArgs & TargetArgs): Promise<{ engine: TmuxEngine; window: Row }> {
     const engine = this.pool.engineOf(input);
     return { engine, window: await this.resolver.window(engine, input) };
+  }
+
+  /** pane_id, else the first pane of the resolved window (docs/reference/tools.md#pane-resolution). */
+  async pane(input: ServerTargetArgs & TargetArgs): Promise<{ engine: TmuxEngine; pane: Row }> {
+    const engine = this.pool.engineOf(input);
+    return { engine, pane: await this.resolver.pane(engine, input) };
   }
 }

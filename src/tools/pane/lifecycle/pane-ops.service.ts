@@ -7,7 +7,8 @@ import { TargetArgs, TargetResolver } from '../../../services/target-resolver.se
 import type { Row } from '../../../services/tmux-formats';
 import type { TmuxEngine } from '../../../tmux/tmux-engine';
 import { PaneNotFound } from '../../../tmux/tmux-errors';
-import { type ServerTargetArgs, TmuxServerPool } from '../../../services/tmux-server-pool.service';
+import type { ServerTargetArgs } from '../../../services/tmux-server-pool.service';
+import { CallTargets } from '../../../services/call-targets.service';
 
 /**
  * The plumbing every pane lifecycle tool shares: pick the server, resolve the pane
@@ -17,7 +18,7 @@ import { type ServerTargetArgs, TmuxServerPool } from '../../../services/tmux-se
 @injectable()
 export class PaneOps {
   constructor(
-    private readonly pool: TmuxServerPool,
+    private readonly targets: CallTargets,
     private readonly resolver: TargetResolver,
     private readonly hierarchy: HierarchyService,
     private readonly serializer: ModelSerializer,
@@ -26,14 +27,13 @@ export class PaneOps {
 
   /** The engine of the server the call targets (socket_name and host). */
   engineOf(input: ServerTargetArgs): TmuxEngine {
-    return this.pool.engineOf(input);
+    return this.targets.engineOf(input);
   }
 
   /** The server and the resolved pane of a call, in one step (docs/reference/tools.md#pane-resolution). */
   async target(input: ServerTargetArgs & TargetArgs): Promise<{ engine: TmuxEngine; paneId: string; row: Row }> {
-    const engine = this.pool.engineOf(input);
-    const row = await this.resolver.pane(engine, input);
-    return { engine, paneId: row.pane_id, row };
+    const { engine, pane } = await this.targets.pane(input);
+    return { engine, paneId: pane.pane_id, row: pane };
   }
 
   /** A pane id that must exist on the server (PaneNotFound otherwise). */
