@@ -73,7 +73,7 @@ export function Tool(specOrTier: ToolSpec | Tier, options: ToolOptions = {}): Cl
     if (typeof input !== 'function') fail(cls, 'input (a DTO class) is required');
     if (!isOutputDecl(out)) fail(cls, 'output must be a model class, [Model] or String');
     if (tags.some((t) => (TIERS as readonly string[]).includes(t)))
-      fail(cls, "tags must not name a tier (the tier is @Tool's first argument)");
+      fail(cls, 'tags must not name a tier (the tier is set apart: `tier`, or the first argument of @Tool(tier, options))');
     const annotations = { ...TIER_PRESETS[tier], ...hints };
     if (tier === 'readonly' && (!annotations.readOnlyHint || annotations.destructiveHint))
       fail(cls, 'readonly tools must have readOnlyHint true and destructiveHint false');

@@ -22,7 +22,7 @@ export interface ToolAnnotations {
 
 /** What `@Tool(tier, options)` accepts: MCP annotations plus framework flags. */
 export interface ToolOptions extends ToolAnnotations {
-  /** Extra tags, e.g. `TAGS.SELF_BOUNDED` (never retried, never batched). Not the tier: that is `@Tool`'s first argument. */
+  /** Extra tags, e.g. `TAGS.SELF_BOUNDED` (never retried, never batched). Not the tier: that is the spec's `tier` (the first argument of the statics form). */
   tags?: string[];
   /** Advertise `_meta["anthropic/alwaysLoad"]: true`. */
   alwaysLoad?: boolean;

@@ -30,7 +30,7 @@ describe('@Tool self-check (docs/reference/tools.md#annotation-presets)', () => 
     expect(advertisedTags(m)).toEqual(['mutating', 'self-bounded']);
   });
 
-  it('refuses a tier among the extra tags (the tier is the first argument)', () => {
+  it('refuses a tier among the extra tags (the tier is set apart)', () => {
     expect(define('readonly', {}, { tags: ['destructive'] })).toThrow(/tags must not name a tier/);
   });
 
