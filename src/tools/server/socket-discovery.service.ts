@@ -1,10 +1,10 @@
 import { readdir, realpath, stat } from 'node:fs/promises';
-import { createConnection } from 'node:net';
 import { dirname, join } from 'node:path';
 import { inject, injectable } from 'tsyringe';
 import { SERVER_CONFIG, ServerConfig } from '../../config/server-config';
 import { PROCESS_RUNNER } from '../../services/tmux-server-pool.service';
 import type { ProcessRunner } from '../../tmux/process-runner';
+import { acceptsConnect } from './accepts-connect';
 import type { ServerAddress } from './server-info.probe';
 
 /** A live tmux socket and how list_servers reports it. */
@@ -30,25 +30,7 @@ const REMOTE_SCAN = [
   'exit 0',
 ].join('\n');
 
-/** A stale socket inode refuses at once; a live server accepts well within this (docs/reference/tools.md#list_servers). */
-const CONNECT_TIMEOUT_MS = 100;
-
 const realOrNull = (p: string): Promise<string | null> => realpath(p).catch(() => null);
-
-/** True when something accepts a UNIX connect on `path` within 0.1 s. */
-function acceptsConnect(path: string): Promise<boolean> {
-  return new Promise((resolve) => {
-    const sock = createConnection({ path });
-    const done = (ok: boolean) => {
-      clearTimeout(timer);
-      sock.destroy();
-      resolve(ok);
-    };
-    const timer = setTimeout(() => done(false), CONNECT_TIMEOUT_MS);
-    sock.once('connect', () => done(true));
-    sock.once('error', () => done(false));
-  });
-}
 
 async function isSocket(path: string): Promise<boolean> {
   try {
