@@ -103,6 +103,9 @@ export function fishWord(word: string): string {
   return PLAIN_WORD.test(word) ? word : `'${word.replace(/[\\']/g, (c) => `\\${c}`)}'`;
 }
 
+/** Any text as one fish word: always single-quoted (an empty command stays a word). */
+const fishQuoted = (text: string): string => `'${text.replace(/[\\']/g, (c) => `\\${c}`)}'`;
+
 /** The tmux argv the typed line calls: the engine's, without `-u` (it only concerns a client's own output). */
 const lineTmux = (argvPrefix: readonly string[]): string[] => argvPrefix.filter((w, i) => !(i > 0 && w === '-u'));
 
@@ -134,12 +137,18 @@ export function typedLine(
     const t = lineTmux(argvPrefix).map(fishWord).join(' ');
     // In fish single quotes `\\` is one backslash: printf gets the same format as in sh.
     const fm = `printf '\\33P${ids.id}\\n\\33\\\\\\\\'`;
-    return `${lead}begin;set -l t ${t};if $t ${claim} 2>/dev/null;${fm};begin;${cmd}\nend;set -l s $status;${fm};$t ${tail('$s')} 2>/dev/null;end;end`;
+    // `eval` of the command as one quoted word: a command fish cannot parse (`(exit 3)`, a
+    // here-document) fails inside eval with fish's own status for invalid syntax (123) instead of
+    // making the whole line unparsable, which fish would leave in its editor unrun
+    // (docs/reference/engine.md#run-payload).
+    return `${lead}begin;set -l t ${t};if $t ${claim} 2>/dev/null;${fm};eval ${fishQuoted(cmd)};set -l s $status;${fm};$t ${tail('$s')} 2>/dev/null;end;end`;
   }
   const t = lineTmux(argvPrefix).map(posixWord).join(' ');
   // `trap : INT`: C-c ends the command's own subshell (traps are reset there) but not this one,
   // so the tail still runs and reports the interrupted command's status.
-  return `${lead}(trap : INT;t(){ ${t} "$@" 2>/dev/null;};m(){ ${marker};};t ${claim}||exit;m;(${cmd}\n);s=$?;m;t ${tail('$s')})`;
+  // `( ` with a space: a command that begins with `(` must not make `((`, which bash and zsh read
+  // as arithmetic (`(exit 3)` would report 0, docs/reference/engine.md#run-payload).
+  return `${lead}(trap : INT;t(){ ${t} "$@" 2>/dev/null;};m(){ ${marker};};t ${claim}||exit;m;( ${cmd}\n);s=$?;m;t ${tail('$s')})`;
 }
 
 const mark = (paneId: string, option: string) => `set -pF -t ${paneId} ${option} '${MARK_FORMAT}'`;
