@@ -1,5 +1,5 @@
 import { ExpectedToolError } from '../framework/errors/tool-errors';
-import type { PaneEvent, RunOptions, TmuxEngine } from '../tmux/tmux-engine';
+import { type PaneEvent, type RunOptions, runList, type TmuxEngine } from '../tmux/tmux-engine';
 import { TmuxTimeout } from '../tmux/tmux-errors';
 
 /**
@@ -77,6 +77,11 @@ export class WaitBoundedEngine implements TmuxEngine {
     return this.bounded(args, opts, (o) => this.inner.runRaw(args, o));
   }
 
+  /** A batch, bounded as one call (`atomic` is passed on: one command list where the engine can). */
+  runList(commands: readonly (readonly string[])[], opts?: RunOptions): Promise<string[][]> {
+    return this.bounded(commands[0] ?? [], opts, (o) => runList(this.inner, commands, o));
+  }
+
   /** The connection's loss, once it is lost (docs/reference/engine.md#connection-loss). */
   lost(): Error | null {
     return this.lostError;
@@ -110,7 +115,7 @@ export class WaitBoundedEngine implements TmuxEngine {
       this.signal.addEventListener('abort', onAbort, { once: true });
       this.lostCtl.signal.addEventListener('abort', onLost, { once: true });
     });
-    const work = call({ signal: AbortSignal.any(signals), timeoutMs: Math.ceil(budget * 1000) + 250 });
+    const work = call({ ...opts, signal: AbortSignal.any(signals), timeoutMs: Math.ceil(budget * 1000) + 250 });
     try {
       return await Promise.race([work, guard]);
     } catch (err) {

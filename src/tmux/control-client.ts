@@ -2,7 +2,7 @@ import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import type { Socket } from 'node:net';
 import { formatControlLine } from './control-quoting';
-import { LineDecoder, ReplyFramer } from './control-parser';
+import { LineDecoder, ReplyFramer, splitListReply } from './control-parser';
 import { abortError, type StartedProcess } from './process-runner';
 import { LibTmuxException, TmuxConnectionLost, TmuxTimeout } from './tmux-errors';
 import type { RunOptions } from './tmux-engine';
@@ -50,6 +50,9 @@ interface Pending {
   done: boolean;
   resolve(lines: string[]): void;
   reject(err: Error): void;
+  /** A command list (`sendList`): how many commands, for splitting its raw reply. */
+  list?: number;
+  resolveList?(outputs: string[][]): void;
 }
 
 /**
@@ -102,6 +105,7 @@ export class ControlClient {
     this.ready.catch(() => undefined);
     this.framer = new ReplyFramer({
       reply: (ok, lines) => this.onReply(ok, lines),
+      rawReply: (lines) => this.onListReply(lines),
       notification: (line) => this.onNotification(line),
       // The first block not answering our lines is attach-session's own (flags 0).
       foreign: (ok, lines) => this.settleReady(ok ? null : lines.join('\n').trim() || 'attach failed'),
@@ -156,11 +160,32 @@ export class ControlClient {
 
   /** Runs one command; resolves with its output lines, rejects with tmux's error text. */
   send(args: readonly string[], opts: RunOptions = {}): Promise<string[]> {
+    return this.write(() => formatControlLine(args), opts, null);
+  }
+
+  /**
+   * Runs commands as one tmux command list, written on one line
+   * (docs/reference/engine.md#command-batches): tmux runs them back to back with nothing in
+   * between (no pane output is read meanwhile) and stops at the first that fails. Resolves with
+   * each command's output; rejects with the failing command's error (the later ones never ran).
+   */
+  sendList(commands: readonly (readonly string[])[], opts: RunOptions = {}): Promise<string[][]> {
+    const sep = this.listSeparator;
+    return this.write(() => commands.map(formatControlLine).join(` ; display-message -p ${sep} ; `), opts, commands.length);
+  }
+
+  private get listSeparator(): string {
+    return `${this.secret}-list`;
+  }
+
+  private write(format: () => string, opts: RunOptions, list: null): Promise<string[]>;
+  private write(format: () => string, opts: RunOptions, list: number): Promise<string[][]>;
+  private write(format: () => string, opts: RunOptions, list: number | null): Promise<string[] | string[][]> {
     if (this.exitedFlag) return Promise.reject(new ControlCallNotStarted(this.lostMessage()));
     if (opts.signal?.aborted) return Promise.reject(abortError(opts.signal));
-    return new Promise<string[]>((resolve, reject) => {
+    return new Promise<string[] | string[][]>((resolve, reject) => {
       // A command tmux cannot receive (empty, NUL in an argument) throws here, which rejects the promise.
-      const line = formatControlLine(args);
+      const line = format();
       const onAbort = () => settle(() => reject(abortError(opts.signal!)));
       const settle = (fn: () => void) => {
         if (p.done) return;
@@ -176,6 +201,7 @@ export class ControlClient {
         done: false,
         resolve: (lines) => settle(() => resolve(lines)),
         reject: (err) => settle(() => reject(err)),
+        ...(list === null ? {} : { list, resolveList: (outputs: string[][]) => settle(() => resolve(outputs)) }),
       };
       // Every command has a deadline (docs/reference/configuration.md#command-deadline): a stopped
       // tmux server must not hold the call. The reply, if it ever comes, is consumed in order.
@@ -184,7 +210,7 @@ export class ControlClient {
       opts.signal?.addEventListener('abort', onAbort, { once: true });
       const nonce = `${this.secret}${(this.seq++).toString(36)}`;
       this.pending.push(p);
-      this.framer.expect(nonce);
+      this.framer.expect(nonce, list !== null);
       this.busy++;
       this.track();
       this.child.stdin.write(`${line}\ndisplay-message -p ${nonce}\n`);
@@ -231,6 +257,17 @@ export class ControlClient {
             .replace(/^parse error: /, '') || 'tmux command failed',
         ),
       );
+  }
+
+  /** The raw reply of a `sendList` call: split into its commands' outputs (or the error that stopped it). */
+  private onListReply(lines: string[]): void {
+    const p = this.pending.shift();
+    const r = splitListReply(lines, this.listSeparator, p?.list ?? 0);
+    // What came between the blocks (notifications, hook blocks) is handled as such, also for an abandoned call.
+    this.framer.replay(r.stray);
+    if (!p || p.done) return;
+    if (r.error !== null) p.reject(new LibTmuxException(r.error));
+    else p.resolveList!(r.outputs);
   }
 
   private onNotification(line: string): void {

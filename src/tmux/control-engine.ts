@@ -124,7 +124,7 @@ export class ControlEngine implements TmuxEngine {
       this.dispatch(
         args,
         o,
-        (lines) => lines,
+        (client) => client.send(args, o),
         () => this.exec.run(args, o),
         true,
       ),
@@ -139,6 +139,16 @@ export class ControlEngine implements TmuxEngine {
     if (commands.length === 1) return [await this.run(commands[0], opts)];
     return this.bounded(opts, async (o) => {
       const client = this.closed || commands.some((c) => needsSubprocess(c)) ? null : await this.connect(commands[0]);
+      // One command list on one line (docs/reference/engine.md#command-batches): nothing runs in
+      // between and a failure stops it; a subprocess's list (below) behaves the same.
+      if (client && o.atomic)
+        return this.dispatch(
+          commands[0],
+          o,
+          (c) => c.sendList(commands, o),
+          () => this.exec.runList(commands, o),
+          true,
+        );
       if (client) return Promise.all(commands.map((c) => this.run(c, o)));
       await this.gate.enter();
       try {
@@ -161,7 +171,7 @@ export class ControlEngine implements TmuxEngine {
       this.dispatch(
         args,
         o,
-        (lines) => lines.map((l) => `${l}\n`).join(''),
+        async (client) => (await client.send(args, o)).map((l) => `${l}\n`).join(''),
         () => this.exec.runRaw(args, o),
         true,
       ),
@@ -217,10 +227,11 @@ export class ControlEngine implements TmuxEngine {
     });
   }
 
+  /** `args`: the (first) command, which decides the routing and the session to attach to. */
   private async dispatch<T>(
     args: readonly string[],
     opts: RunOptions | undefined,
-    fromLines: (lines: string[]) => T,
+    viaClient: (client: ControlClient) => Promise<T>,
     viaExec: () => Promise<T>,
     mayRetry: boolean,
   ): Promise<T> {
@@ -233,9 +244,9 @@ export class ControlEngine implements TmuxEngine {
         this.lastMode = 'exec';
         return out;
       }
-      const lines = await client.send(args, opts);
+      const out = await viaClient(client);
       this.lastMode = 'control';
-      return fromLines(lines);
+      return out;
     } catch (err) {
       // The client left in order (its session was killed…) before tmux ran this call: run it
       // on the next connection (or a subprocess) once; it never ran, so this is not a repeat.
@@ -243,7 +254,7 @@ export class ControlEngine implements TmuxEngine {
     } finally {
       this.gate.leave();
     }
-    return this.dispatch(args, opts, fromLines, viaExec, false);
+    return this.dispatch(args, opts, viaClient, viaExec, false);
   }
 
   private connect(args: readonly string[]): Promise<ControlClient | null> {

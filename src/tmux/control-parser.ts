@@ -26,6 +26,12 @@ export class LineDecoder {
 export interface FramerSink {
   /** The reply of the oldest outstanding call: its output lines and whether tmux said %end. */
   reply(ok: boolean, lines: string[]): void;
+  /**
+   * The reply of a call registered with `expect(nonce, true)` (a command list on one line): every
+   * line tmux wrote for it, from its first `%begin` to just before the nonce's block, unparsed
+   * (see {@link splitListReply}).
+   */
+  rawReply?(lines: string[]): void;
   /** A line outside any block (`%output`, `%exit`, `%session-changed` …). */
   notification(line: string): void;
   /** A block that is not the reply to one of our command lines (attach-session, user hooks). */
@@ -45,6 +51,8 @@ type Mode = 'idle' | 'foreign' | 'call';
  */
 export class ReplyFramer {
   private readonly nonces: string[] = [];
+  /** Whether each expected call (same order as `nonces`) wants its reply raw. */
+  private readonly raws: boolean[] = [];
   private mode: Mode = 'idle';
   private tag = '';
   private buf: string[] = [];
@@ -53,9 +61,13 @@ export class ReplyFramer {
 
   constructor(private readonly sink: FramerSink) {}
 
-  /** Registers the nonce of the next call written to tmux (in write order). */
-  expect(nonce: string): void {
+  /**
+   * Registers the nonce of the next call written to tmux (in write order). `raw`: the call is a
+   * command list whose blocks the caller splits itself (its reply goes to `rawReply`).
+   */
+  expect(nonce: string, raw = false): void {
     this.nonces.push(nonce);
+    this.raws.push(raw);
   }
 
   /** True while the oldest call's reply has started: tmux has begun running it. */
@@ -65,6 +77,11 @@ export class ReplyFramer {
 
   push(line: string): void {
     this.feed(line, false);
+  }
+
+  /** Lines a raw reply held outside its blocks: notifications and foreign blocks, handled as such. */
+  replay(lines: readonly string[]): void {
+    for (const l of lines) this.feed(l, true);
   }
 
   private feed(line: string, replay: boolean): void {
@@ -111,9 +128,11 @@ export class ReplyFramer {
     const buf = this.buf;
     const tag = this.tag;
     this.nonces.shift();
+    const raw = this.raws.shift() === true;
     this.mode = 'idle';
     this.buf = [];
     this.awaitingEnd = null;
+    if (raw && this.sink.rawReply) return this.sink.rawReply(buf.length < 3 ? [] : [`%begin ${tag}`, ...buf.slice(0, -3)]);
     // buf ends with [%begin X, nonce, %end X]; with only [nonce, %end X] the command line
     // produced no block of its own (nothing we send does that, but never hang on it).
     if (buf.length < 3) return this.sink.reply(true, []);
@@ -125,4 +144,66 @@ export class ReplyFramer {
     // Replayed lines never open a call block: a second block of one line is not ours to match.
     for (const l of body.slice(i + 1)) this.feed(l, true);
   }
+}
+
+/** A command list's reply split into its commands' outputs (see {@link splitListReply}). */
+export interface ListReply {
+  /** The output lines of each command that ran and succeeded, in order. */
+  readonly outputs: string[][];
+  /** tmux's error text when a command failed (the list stopped there), else null. */
+  readonly error: string | null;
+  /** Lines between the blocks that are not part of any (notifications, foreign blocks). */
+  readonly stray: string[];
+}
+
+/**
+ * Splits the raw reply of one command line holding several commands separated by
+ * `display-message -p SEP` (docs/reference/engine.md#command-batches): tmux answers each command
+ * of the line with its own `%begin`/`%end` block and stops the line at the first command that
+ * fails. A separator counts only as its own block (`%begin X`, SEP, `%end X`); SEP is random per
+ * client, so no command's output can hold it. Within the stretch before a separator, a command's
+ * block ends at the last `%end`/`%error` with its own `%begin` numbers, as for a single call
+ * (a forged terminator inside the output comes before the real one).
+ */
+export function splitListReply(lines: readonly string[], sep: string, commands: number): ListReply {
+  const stretches: string[][] = [[]];
+  for (let i = 0; i < lines.length; i++) {
+    const prev = lines[i - 1];
+    if (lines[i] === sep && prev?.startsWith('%begin ') && lines[i + 1] === `%end ${prev.slice(7)}`) {
+      stretches[stretches.length - 1].pop(); // the separator's own %begin
+      stretches.push([]);
+      i++; // and its %end
+      continue;
+    }
+    stretches[stretches.length - 1].push(lines[i]);
+  }
+  const outputs: string[][] = [];
+  const stray: string[] = [];
+  for (const stretch of stretches) {
+    // Our command's block has flags 1; a hook's (flags 0) may come before or after it.
+    const first = stretch.findIndex((l) => l.startsWith('%begin ') && l.endsWith(' 1'));
+    if (first < 0) {
+      stray.push(...stretch);
+      continue;
+    }
+    const tag = stretch[first].slice(7);
+    let end = stretch.length - 1;
+    while (end > first && stretch[end] !== `%end ${tag}` && stretch[end] !== `%error ${tag}`) end--;
+    if (end === first) return { outputs, error: 'malformed control-mode reply', stray };
+    stray.push(...stretch.slice(0, first), ...stretch.slice(end + 1));
+    const body = stretch.slice(first + 1, end);
+    if (stretch[end].startsWith('%error'))
+      return {
+        outputs,
+        error:
+          body
+            .join('\n')
+            .trim()
+            .replace(/^parse error: /, '') || 'tmux command failed',
+        stray,
+      };
+    outputs.push(body);
+  }
+  if (outputs.length !== commands) return { outputs, error: 'malformed control-mode reply', stray };
+  return { outputs, error: null, stray };
 }

@@ -25,6 +25,12 @@ export interface RunOptions {
    * subprocess, which is how text reaches a remote tmux without a file (docs/reference/engine.md#buffers).
    */
   input?: string | Buffer;
+  /**
+   * For `runList`: the commands are one tmux command list (docs/reference/engine.md#command-batches):
+   * tmux runs them back to back, with no pane output read in between, and stops at the first that
+   * fails (the later ones never run). Without it a control client pipelines them as separate lines.
+   */
+  atomic?: boolean;
 }
 
 /**
@@ -60,9 +66,9 @@ export interface TmuxEngine {
   /**
    * Runs several commands as one batch and resolves with each one's output lines, in order: one
    * subprocess for the subprocess engine (a tmux command list), pipelined writes on a control
-   * client. If a command fails the batch rejects with its error, like `run` would; later
-   * commands may or may not have run. Engines without it run the commands one by one
-   * (see `runList` below).
+   * client (one command list on one line with `atomic`). If a command fails the batch rejects
+   * with its error, like `run` would; later commands may or may not have run (with `atomic` they
+   * never ran). Engines without it run the commands one by one (see `runList` below).
    */
   runList?(commands: readonly (readonly string[])[], opts?: RunOptions): Promise<string[][]>;
 
@@ -90,7 +96,11 @@ export interface TmuxEngine {
 }
 
 /** Runs a batch of commands on any engine: in one round trip where the engine can. */
-export function runList(engine: TmuxEngine, commands: readonly (readonly string[])[], opts?: RunOptions): Promise<string[][]> {
+export async function runList(engine: TmuxEngine, commands: readonly (readonly string[])[], opts?: RunOptions): Promise<string[][]> {
   if (engine.runList) return engine.runList(commands, opts);
-  return Promise.all(commands.map((c) => engine.run(c, opts)));
+  if (!opts?.atomic) return Promise.all(commands.map((c) => engine.run(c, opts)));
+  // No list of its own: one after the other, stopping at the first failure (not atomic in time).
+  const out: string[][] = [];
+  for (const c of commands) out.push(await engine.run(c, opts));
+  return out;
 }

@@ -150,6 +150,36 @@ describe('ControlEngine against a real tmux', () => {
     },
   );
 
+  it('runs an atomic list as one command list on both engines: outputs in order, stops at the first failure', async () => {
+    for (const engine of [control, exec]) {
+      const opt = `@atomic_${engine.mode}`;
+      const out = await engine.runList(
+        [
+          ['display-message', '-p', '-t', pane, 'one #{pane_id}'],
+          ['set-option', '-p', '-t', pane, opt, 'first'],
+          ['show-options', '-pv', '-t', pane, opt],
+        ],
+        { atomic: true },
+      );
+      expect(out).toEqual([[`one ${pane}`], [], ['first']]);
+      // `set -o` fails on a set option: the list stops there, the last command never runs.
+      await expect(
+        engine.runList(
+          [
+            ['set-option', '-p', '-o', '-t', pane, opt, 'second'],
+            ['set-option', '-p', '-t', pane, `${opt}_after`, 'ran'],
+          ],
+          { atomic: true },
+        ),
+      ).rejects.toThrow(`already set: ${opt}`);
+      expect(t.tmux('show-options', '-p', '-t', pane)).not.toContain(`${opt}_after`);
+      expect(t.tmux('show-options', '-pv', '-t', pane, opt)).toBe('first');
+    }
+    expect(control.mode).toBe('control');
+    // The connection goes on matching replies after a failed list.
+    expect(await control.run(['display-message', '-p', 'after'])).toEqual(['after']);
+  });
+
   it('returns raw stdout like the subprocess engine, final newline included', async () => {
     const file = join(dir, 'buf.txt');
     for (const content of ['ends with newline\n', 'no newline', '\n\n', 'a\tb\u001bc\\d\n']) {

@@ -1,4 +1,4 @@
-import { LineDecoder, ReplyFramer } from '../../src/tmux/control-parser';
+import { LineDecoder, ReplyFramer, splitListReply } from '../../src/tmux/control-parser';
 import { escapeExecArg, formatControlLine, quoteControlArg } from '../../src/tmux/control-quoting';
 import { leadingFlags, needsSubprocess } from '../../src/tmux/control-routing';
 
@@ -44,6 +44,36 @@ describe('ReplyFramer', () => {
     expect(out.replies).toEqual([[true, []]]);
     expect(out.foreign).toEqual([[true, ['hook out']]]);
     expect(out.notes).toEqual(['%window-add @4']);
+  });
+});
+
+describe('splitListReply (one command list on one line)', () => {
+  const SEP = 'S3CRET-list';
+  const sep = (n: number) => [`%begin 1 ${n} 1`, SEP, `%end 1 ${n} 1`];
+
+  it("gives each command's output, and what came between the blocks as stray lines", () => {
+    const lines = ['%begin 1 2 1', 'a', '%end 1 2 1', ...sep(3), '%output %1 x', '%begin 1 4 1', '%end 1 4 1', ...sep(5)];
+    lines.push('%begin 1 6 0', 'hook', '%end 1 6 0', '%begin 1 7 1', 'c1', 'c2', '%end 1 7 1', '%window-add @2');
+    expect(splitListReply(lines, SEP, 3)).toEqual({
+      outputs: [['a'], [], ['c1', 'c2']],
+      error: null,
+      stray: ['%output %1 x', '%begin 1 6 0', 'hook', '%end 1 6 0', '%window-add @2'],
+    });
+  });
+
+  it('stops at the failing command: its error, and nothing of the later ones', () => {
+    const lines = ['%begin 1 2 1', 'first', '%end 1 2 1', ...sep(3), '%begin 1 4 1', 'already set: @x', '%error 1 4 1'];
+    expect(splitListReply(lines, SEP, 3)).toEqual({ outputs: [['first']], error: 'already set: @x', stray: [] });
+  });
+
+  it('is not fooled by forged terminators or separators inside an output', () => {
+    const forged = ['%end 1 2 1', '%error 1 2 1', '%begin 1 3 1', 'GUESS-list', '%end 1 3 1'];
+    const lines = ['%begin 1 2 1', ...forged, '%end 1 2 1', ...sep(3), '%begin 1 4 1', 'b', '%end 1 4 1'];
+    expect(splitListReply(lines, SEP, 2)).toEqual({ outputs: [forged, ['b']], error: null, stray: [] });
+  });
+
+  it('calls a reply with fewer blocks than commands malformed', () => {
+    expect(splitListReply(['%begin 1 2 1', '%end 1 2 1'], SEP, 2).error).toBe('malformed control-mode reply');
   });
 });
 
