@@ -2,7 +2,7 @@ import { ExpectedToolError } from '../framework/errors/tool-errors';
 import { safeText } from '../framework/validation/safe-repr';
 import { runList, type TmuxEngine } from '../tmux/tmux-engine';
 import { PaneNotFound } from '../tmux/tmux-errors';
-import { runsInFlight, shellKind, type ShellKind } from './run-command-wrapper';
+import { clearStaleLock, runsInFlight, shellKind, type ShellKind } from './run-command-wrapper';
 
 const SEP = '\u241e';
 const STATE_FORMAT = ['#{pane_id}', '#{pane_current_command}', '#{pane_in_mode}', '#{pane_mode}', '#{history_size}'].join(SEP);
@@ -27,6 +27,7 @@ interface PaneNow {
   blank: boolean;
   waiting: string[];
   running: string[];
+  staleLock: string | null;
 }
 
 async function readPane(engine: TmuxEngine, paneId: string, signal: AbortSignal): Promise<PaneNow> {
@@ -42,13 +43,14 @@ async function readPane(engine: TmuxEngine, paneId: string, signal: AbortSignal)
   const f = (state[0] ?? '').split(SEP);
   // display-message answers empty fields (or another pane's) for a pane that is gone.
   if (f[0] !== paneId) throw new PaneNotFound(`Pane not found: ${paneId}`);
-  const { waiting, running } = runsInFlight(options);
+  const { waiting, running, staleLock } = runsInFlight(options);
   return {
     command: f[1] ?? '',
     mode: f[2] === '1' ? f[3] || 'a mode' : null,
     blank: (Number(f[4]) || 0) === 0 && rows.every((r) => !r.trim()),
     waiting,
     running,
+    staleLock,
   };
 }
 
@@ -85,6 +87,8 @@ export async function waitForPrompt(
 ): Promise<ShellKind | null> {
   for (;;) {
     const now = await readPane(engine, paneId, signal);
+    // A lock no run's options back holds nothing (docs/reference/engine.md#run-claim): free it.
+    if (now.staleLock !== null) await engine.run(clearStaleLock(paneId, now.staleLock), { signal });
     if (now.running.length)
       throw new PaneNotAtPrompt(`Pane ${paneId} is still running an earlier run_command (r_${now.running[0]}); nothing was typed`, {
         suggestion: 'Wait for it with wait_for_idle, or interrupt it with send_keys C-c, then retry.',

@@ -45,11 +45,22 @@ export function newRunIds(): RunIds {
   };
 }
 
+/**
+ * The pane's run lock (docs/reference/engine.md#run-claim): set with `set-option -o`, which fails
+ * when it is already set, as the first command of the list that sets a run up, so claiming a pane
+ * is one atomic tmux step, between calls of one server and between server processes. Its value is
+ * the run's id; the tail (or the disarm of a line that never started) unsets it.
+ */
+export const RUN_LOCK = '@tmux_mcp_run';
+
+/** `set-option -o`'s refusal when the lock is held: another run has the pane. */
+export const isLockHeld = (message: string): boolean => message.includes(`already set: ${RUN_LOCK}`);
+
 /** The options the server unsets once it has read the state (status and marks). */
 export const runOptions = (ids: RunIds): string[] => [ids.option, ids.start, ids.end, ids.piped, ids.count];
 
-/** Every pane option a run may create (cancel and shutdown unset them all). */
-export const allRunOptions = (ids: RunIds): string[] => [ids.claim, ids.tail, ids.script, ...runOptions(ids)];
+/** Every pane option a run may create (cancel and shutdown unset them all), the lock last. */
+export const allRunOptions = (ids: RunIds): string[] => [ids.claim, ids.tail, ids.script, ...runOptions(ids), RUN_LOCK];
 
 /** The cursor and the screen (main or alternate) as a mark records them (docs/reference/engine.md#run-output). */
 export const MARK_FORMAT = '#{history_size} #{cursor_y} #{cursor_x} #{alternate_on}';
@@ -181,7 +192,8 @@ export function pipeScript(argvPrefix: readonly string[], paneId: string, ids: R
 }
 
 /**
- * What the server sets up before typing, as tmux commands (one batch): the locked gate, the
+ * What the server sets up before typing, as tmux commands (one atomic batch, with the typing): the
+ * pane's run lock, the locked gate, the
  * claim's and the tail's commands, the sh command of the pipe the claim may borrow, and a timer in
  * tmux that disarms the line if neither the shell nor the server has touched it by
  * `expirySeconds` (the server was killed mid-call). The claim sets the begin mark and, only when
@@ -196,11 +208,13 @@ export function setupCommands(paneId: string, ids: RunIds, expirySeconds: number
   const borrow = `if -F -t ${paneId} '#{==:#{pane_pipe},0}' { pipe-pane -t ${paneId} '#{${ids.script}}' ; set -p -t ${paneId} ${ids.piped} 1 }`;
   const claimCmds = `${unset(paneId, [ids.claim])} ; ${mark(paneId, ids.start)} ; ${borrow} ; ${unset(paneId, [ids.script])}`;
   const tailCmds =
-    `${mark(paneId, ids.end)} ; ${unset(paneId, [ids.tail])} ; wait-for -S ${ids.channel} ; ` +
+    `${mark(paneId, ids.end)} ; ${unset(paneId, [ids.tail, RUN_LOCK])} ; wait-for -S ${ids.channel} ; ` +
     `run -b -d ${TAIL_CLEANUP_SECONDS} -C { ${unset(paneId, runOptions(ids))} }`;
   // `##{` survives run-shell's own format expansion as `#{`, for if-shell to test when it fires.
-  const expiry = `if -t ${paneId} -F '##{${ids.claim}}' { wait-for -U ${ids.gate} ; ${unset(paneId, [ids.claim, ids.tail, ids.script])} }`;
+  const expiry = `if -t ${paneId} -F '##{${ids.claim}}' { wait-for -U ${ids.gate} ; ${unset(paneId, [ids.claim, ids.tail, ids.script, RUN_LOCK])} }`;
   return [
+    // The claim of the pane: fails (and stops the list) while another run holds it.
+    ['set-option', '-p', '-o', '-t', paneId, RUN_LOCK, ids.id],
     ['wait-for', '-L', ids.gate],
     ['set-option', '-p', '-t', paneId, ids.script, pipeScript(argvPrefix, paneId, ids)],
     ['set-option', '-p', '-t', paneId, ids.claim, claimCmds],
@@ -212,14 +226,21 @@ export function setupCommands(paneId: string, ids: RunIds, expirySeconds: number
 /** Run options of any run (ours or another server's) in a `show-options -p` listing. */
 const RUN_OPTION = /^@([kqsbeapc])_([0-9a-f]{10})\b/;
 
+const LOCK_LINE = new RegExp(`^${RUN_LOCK} "?([0-9a-f]{10})"?$`);
+
 /**
  * Runs that hold the pane, from its `show-options -p` lines: a claim option means a typed line
  * still waits for a shell to start it; a tail option without a claim means a command started and
- * has not ended (docs/reference/tools.md#run_command).
+ * has not ended (docs/reference/tools.md#run_command). `staleLock`: the run lock names a run none
+ * of whose options are there (set by hand, or left by a fish run interrupted with C-c whose
+ * options were unset by hand): nothing holds the pane.
  */
-export function runsInFlight(optionLines: readonly string[]): { waiting: string[]; running: string[] } {
+export function runsInFlight(optionLines: readonly string[]): { waiting: string[]; running: string[]; staleLock: string | null } {
   const seen = new Map<string, Set<string>>();
+  let lock: string | null = null;
   for (const l of optionLines) {
+    const held = LOCK_LINE.exec(l);
+    if (held) lock = held[1];
     const m = RUN_OPTION.exec(l);
     if (!m) continue;
     const s = seen.get(m[2]) ?? new Set<string>();
@@ -232,5 +253,16 @@ export function runsInFlight(optionLines: readonly string[]): { waiting: string[
     if (kinds.has('k')) waiting.push(id);
     else if (kinds.has('q')) running.push(id);
   }
-  return { waiting, running };
+  const staleLock = lock !== null && !waiting.includes(lock) && !running.includes(lock) ? lock : null;
+  return { waiting, running, staleLock };
 }
+
+/** Unsets a stale run lock, only while it still names the same run (one tmux command). */
+export const clearStaleLock = (paneId: string, id: string): string[] => [
+  'if-shell',
+  '-F',
+  '-t',
+  paneId,
+  `#{==:#{${RUN_LOCK}},${id}}`,
+  `set-option -p -u -t ${paneId} ${RUN_LOCK}`,
+];

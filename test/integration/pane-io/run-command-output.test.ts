@@ -63,7 +63,10 @@ describe('run_command payload (docs/reference/engine.md#run-payload)', () => {
   });
 
   it('sets up the gate, the pipe script, the claim, the tail and the expiry timer before typing', () => {
-    const all = setupCommands('%3', ids, 12.2, argv);
+    const withLock = setupCommands('%3', ids, 12.2, argv);
+    // The pane's run lock comes first: `set -o` fails while another run holds it (docs/reference/engine.md#run-claim).
+    expect(withLock[0]).toEqual(['set-option', '-p', '-o', '-t', '%3', '@tmux_mcp_run', '0123456789']);
+    const all = withLock.slice(1);
     expect(all[0]).toEqual(['wait-for', '-L', 'g_0123456789']);
     expect(all[1].slice(0, 5)).toEqual(['set-option', '-p', '-t', '%3', '@a_0123456789']);
     expect(all[1][5]).toContain(`&&tmux -L 'it'\\''s' set -pt%3 @c_0123456789 "$n" \\; pipe-pane -t%3 \\; `);
@@ -78,7 +81,7 @@ describe('run_command payload (docs/reference/engine.md#run-payload)', () => {
         "if -F -t %3 '#{==:#{pane_pipe},0}' { pipe-pane -t %3 '#{@a_0123456789}' ; set -p -t %3 @p_0123456789 1 } ; set -pu -t %3 @a_0123456789",
     ]);
     expect(cmds[2][5]).toBe(
-      "set -pF -t %3 @e_0123456789 '#{history_size} #{cursor_y} #{cursor_x} #{alternate_on}' ; set -pu -t %3 @q_0123456789 ; " +
+      "set -pF -t %3 @e_0123456789 '#{history_size} #{cursor_y} #{cursor_x} #{alternate_on}' ; set -pu -t %3 @q_0123456789 ; set -pu -t %3 @tmux_mcp_run ; " +
         'wait-for -S r_0123456789 ; run -b -d 5 -C { set -pu -t %3 @s_0123456789 ; set -pu -t %3 @b_0123456789 ; set -pu -t %3 @e_0123456789 ; ' +
         'set -pu -t %3 @p_0123456789 ; set -pu -t %3 @c_0123456789 }',
     );
@@ -88,7 +91,7 @@ describe('run_command payload (docs/reference/engine.md#run-payload)', () => {
       '-d',
       '13',
       '-C',
-      "if -t %3 -F '##{@k_0123456789}' { wait-for -U g_0123456789 ; set -pu -t %3 @k_0123456789 ; set -pu -t %3 @q_0123456789 ; set -pu -t %3 @a_0123456789 }",
+      "if -t %3 -F '##{@k_0123456789}' { wait-for -U g_0123456789 ; set -pu -t %3 @k_0123456789 ; set -pu -t %3 @q_0123456789 ; set -pu -t %3 @a_0123456789 ; set -pu -t %3 @tmux_mcp_run }",
     ]);
   });
 
@@ -105,7 +108,11 @@ describe('run_command payload (docs/reference/engine.md#run-payload)', () => {
     ).toEqual({
       waiting: ['aaaaaaaaaa'],
       running: ['bbbbbbbbbb'],
+      staleLock: null,
     });
+    // The lock names a run in flight: held. It names no run of the pane's options: stale.
+    expect(runsInFlight(['@q_bbbbbbbbbb "y"', '@tmux_mcp_run bbbbbbbbbb']).staleLock).toBeNull();
+    expect(runsInFlight(['@tmux_mcp_run cccccccccc', '@mine 1']).staleLock).toBe('cccccccccc');
   });
 
   it('gives every run fresh names', () => {

@@ -6,8 +6,17 @@ import { trimTrailingEmpty } from '../../../services/capture-limits';
 import { paneLastLine } from '../../../services/pane-progress';
 import { round3, secondsSince, startHeartbeat } from '../../../services/progress-heartbeat';
 import { RunCommandReaper } from '../../../services/run-command-reaper.service';
-import { RunDidNotStart, waitForPrompt } from '../../../services/run-command-readiness';
-import { EXPIRY_GRACE_SECONDS, newRunIds, type RunIds, runOptions, setupCommands, typedLine } from '../../../services/run-command-wrapper';
+import { PaneNotAtPrompt, RunDidNotStart, waitForPrompt } from '../../../services/run-command-readiness';
+import {
+  EXPIRY_GRACE_SECONDS,
+  isLockHeld,
+  newRunIds,
+  RUN_LOCK,
+  type RunIds,
+  runOptions,
+  setupCommands,
+  typedLine,
+} from '../../../services/run-command-wrapper';
 import { budgetOutput, cutOutput, lostAtLeast, type Mark, outputRange, parseMark } from '../../../services/run-output';
 import { runList, type TmuxEngine } from '../../../tmux/tmux-engine';
 import { isHostError, LibTmuxException, PaneNotFound } from '../../../tmux/tmux-errors';
@@ -73,6 +82,18 @@ function mayHaveLostLines(state: RunState): boolean {
 const COUNT_WAIT_MS = 1500;
 const COUNT_POLL_MS = 25;
 
+/** The busy-pane error of a claim another run won (docs/reference/tools.md#run_command): names that run. */
+async function paneHeld(engine: TmuxEngine, paneId: string): Promise<Error> {
+  const [holder = ''] = await engine.run(['show-options', '-pqv', '-t', paneId, RUN_LOCK]).catch(() => ['']);
+  if (!/^[0-9a-f]{10}$/.test(holder))
+    return new PaneNotAtPrompt(`Pane ${paneId} was taken by another run_command at the same moment; nothing was typed`, {
+      suggestion: 'Look at the pane with capture_pane before running the command again.',
+    });
+  return new PaneNotAtPrompt(`Pane ${paneId} is still running an earlier run_command (r_${holder}); nothing was typed`, {
+    suggestion: 'Wait for it with wait_for_idle, or interrupt it with send_keys C-c, then retry.',
+  });
+}
+
 const paneGone = (paneId: string) => (err: unknown) => {
   throw err instanceof LibTmuxException && /can't find pane/.test(err.message) ? new PaneNotFound(`Pane not found: ${paneId}`) : err;
 };
@@ -100,14 +121,19 @@ export class RunCommandRunner {
     const t0 = performance.now();
     const expiry = (deadline - t0) / 1000 + EXPIRY_GRACE_SECONDS;
     try {
-      // Gate, claim and tail first, then the keys, then a separate Enter (so the literal line can
-      // never swallow it), in one batch (docs/reference/engine.md#run-claim).
-      await runList(engine, [
-        ...setupCommands(paneId, ids, expiry, engine.argvPrefix()),
-        sendKeysArgv(paneId, line, true, false),
-        enterArgv(paneId),
-      ]);
+      // The pane's lock, gate, claim and tail first, then the keys, then a separate Enter (so the
+      // literal line can never swallow it), in one atomic command list: when another run holds the
+      // pane, the lock fails and nothing after it runs (docs/reference/engine.md#run-claim).
+      await runList(
+        engine,
+        [...setupCommands(paneId, ids, expiry, engine.argvPrefix()), sendKeysArgv(paneId, line, true, false), enterArgv(paneId)],
+        { atomic: true },
+      );
     } catch (err) {
+      if (err instanceof LibTmuxException && isLockHeld(err.message)) {
+        this.reaper.end(entry); // nothing of this run was set or typed
+        throw await paneHeld(engine, paneId);
+      }
       // Maybe typed but not entered: disarm it; if that fails, the reaper watches it.
       if (!(await this.reaper.cancel(entry).catch(() => false))) this.reaper.adopt(entry);
       else this.reaper.end(entry);
