@@ -18,6 +18,13 @@ export const PANE_SNAPSHOT_FIELDS = [
   { ...PANE.pane_title, name: 'title', emptyNull: true, description: 'Pane title; null when empty' },
   { ...PANE.pane_current_command, emptyNull: true },
   { ...PANE.pane_current_path, emptyNull: true },
+  {
+    name: 'waiting_for_input',
+    type: 'boolean',
+    nullable: true,
+    description:
+      "A process of the pane's foreground job is blocked reading the terminal (a shell at its prompt, a program asking a question, an editor); null when the host cannot tell",
+  },
   IS_CALLER,
   { name: 'content_truncated', type: 'boolean', description: 'True when older lines were dropped to honour max_lines' },
   { name: 'content_truncated_lines', type: 'integer', description: 'How many head lines were dropped' },

@@ -138,7 +138,7 @@ export class ControlEngine implements TmuxEngine {
   async runList(commands: readonly (readonly string[])[], opts?: RunOptions): Promise<string[][]> {
     if (commands.length === 1) return [await this.run(commands[0], opts)];
     return this.bounded(opts, async (o) => {
-      const client = this.closed || commands.some((c) => needsSubprocess(c)) ? null : await this.connect(commands[0]);
+      const client = this.closed || commands.some((c) => needsSubprocess(c, o.briefJob)) ? null : await this.connect(commands[0]);
       // One command list on one line (docs/reference/engine.md#command-batches): nothing runs in
       // between and a failure stops it; a subprocess's list (below) behaves the same.
       if (client && o.atomic)
@@ -236,7 +236,7 @@ export class ControlEngine implements TmuxEngine {
     mayRetry: boolean,
   ): Promise<T> {
     // stdin input only reaches a subprocess (a control client's stdin is its command stream).
-    const client = this.closed || needsSubprocess(args) || opts?.input !== undefined ? null : await this.connect(args);
+    const client = this.closed || needsSubprocess(args, opts?.briefJob) || opts?.input !== undefined ? null : await this.connect(args);
     await this.gate.enter();
     try {
       if (!client) {

@@ -45,8 +45,12 @@ export function leadingFlags(args: readonly string[], valueFlags: string): Set<s
   return flags;
 }
 
-/** True when `args` must run as a subprocess even while a control client is attached. */
-export function needsSubprocess(args: readonly string[]): boolean {
+/**
+ * True when `args` must run as a subprocess even while a control client is attached. `briefJob`:
+ * the caller vouches that a blocking `if-shell`/`run-shell` ends within milliseconds
+ * (RunOptions.briefJob), so it may hold the connection that long.
+ */
+export function needsSubprocess(args: readonly string[], briefJob = false): boolean {
   const name = ALIASES[args[0]] ?? args[0];
   switch (name) {
     case 'show-buffer': // control mode escapes the content (\t, \033, \\): exec prints it raw
@@ -70,7 +74,7 @@ export function needsSubprocess(args: readonly string[]): boolean {
     case 'run-shell':
     case 'if-shell':
       // Without -b the shell command holds every later command on the connection.
-      return !leadingFlags(args, VALUE_FLAGS[name]).has('b');
+      return !briefJob && !leadingFlags(args, VALUE_FLAGS[name]).has('b');
     case 'new-session':
       // Without -d a control client would switch itself to the new session.
       return !leadingFlags(args, VALUE_FLAGS[name]).has('d');

@@ -31,6 +31,13 @@ export interface RunOptions {
    * fails (the later ones never run). Without it a control client pipelines them as separate lines.
    */
   atomic?: boolean;
+  /**
+   * The caller vouches that this blocking `if-shell`/`run-shell` (without `-b`) ends within
+   * milliseconds: a control engine may run it on its connection, which it holds that long, instead
+   * of a subprocess (docs/reference/engine.md#subprocess-commands). The input probe's look on a
+   * remote host uses it (docs/reference/engine.md#waiting-for-input).
+   */
+  briefJob?: boolean;
 }
 
 /**
