@@ -17,11 +17,13 @@ import { BufferStore } from '../services/buffer-store.service';
 import { CallerIdentityService } from '../services/caller-identity.service';
 import { FilterService } from '../services/filter.service';
 import { HierarchyService } from '../services/hierarchy.service';
+import { InputProbe } from '../services/input-probe.service';
 import { ModelSerializer } from '../services/model-serializer.service';
 import { RunCommandReaper } from '../services/run-command-reaper.service';
 import { SpawnEnvService } from '../services/spawn-env.service';
 import { TargetResolver } from '../services/target-resolver.service';
 import { TmuxServerPool } from '../services/tmux-server-pool.service';
+import { TypedPanes } from '../services/typed-panes.service';
 import { CORE_TOOLS } from '../tools/all-tools';
 import { selectedToolNames } from '../tools/toolsets';
 import type { Class } from '../framework/types';
@@ -44,6 +46,8 @@ const SINGLETONS: Class[] = [
   SpawnEnvService,
   RunCommandReaper,
   BufferStore,
+  InputProbe,
+  TypedPanes,
 ];
 
 /** The onion, outermost first (docs/architecture.md#interceptor-order has why each sits where it does). */

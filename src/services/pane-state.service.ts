@@ -34,6 +34,29 @@ const STATE_FORMAT = '#{pane_id}|#{history_size}|#{cursor_y}|#{pane_height}|#{pa
 
 const int = (s: string | undefined): number => (s && /^\d+$/.test(s) ? Number(s) : 0);
 
+/** The state read's argv, for callers that send it inside a command list (docs/reference/engine.md#command-batches). */
+export const stateArgv = (paneId: string): string[] => ['display-message', '-p', '-t', paneId, STATE_FORMAT];
+
+/** The `history-limit` read's argv (see {@link PaneStateService.historyLimit}). */
+export const historyLimitArgv = (paneId: string): string[] => ['display-message', '-p', '-t', paneId, '#{history_limit}'];
+
+/** Parses the answer of {@link stateArgv}; PaneNotFound when it is not this pane's (see STATE_FORMAT). */
+export function parseState(paneId: string, lines: readonly string[]): PaneState {
+  const [id, hs, cy, h, pid, dead, alt] = (lines[0] ?? '').split('|');
+  if (id !== paneId) throw new PaneNotFound(`Pane not found: ${safeText(paneId)}`);
+  return {
+    history_size: int(hs),
+    cursor_y: int(cy),
+    pane_height: int(h),
+    pane_pid: pid ?? '',
+    pane_dead: dead === '1',
+    alternate_on: alt === '1',
+  };
+}
+
+/** Parses the answer of {@link historyLimitArgv}. */
+export const parseHistoryLimit = (lines: readonly string[]): number => int(lines[0]);
+
 export const sameState = (a: PaneState, b: PaneState): boolean =>
   a.history_size === b.history_size &&
   a.cursor_y === b.cursor_y &&
@@ -58,27 +81,17 @@ export class PaneStateService {
   async read(engine: TmuxEngine, paneId: string, opts?: RunOptions): Promise<PaneState> {
     let lines: string[];
     try {
-      lines = await engine.run(['display-message', '-p', '-t', paneId, STATE_FORMAT], opts);
+      lines = await engine.run(stateArgv(paneId), opts);
     } catch (err) {
       return rethrowPaneGone(err, paneId);
     }
-    const [id, hs, cy, h, pid, dead, alt] = (lines[0] ?? '').split('|');
-    if (id !== paneId) throw new PaneNotFound(`Pane not found: ${safeText(paneId)}`);
-    return {
-      history_size: int(hs),
-      cursor_y: int(cy),
-      pane_height: int(h),
-      pane_pid: pid ?? '',
-      pane_dead: dead === '1',
-      alternate_on: alt === '1',
-    };
+    return parseState(paneId, lines);
   }
 
   /** `history-limit` is fixed at pane creation on tmux < 3.7: read once per operation. */
   async historyLimit(engine: TmuxEngine, paneId: string, opts?: RunOptions): Promise<number> {
     try {
-      const [line] = await engine.run(['display-message', '-p', '-t', paneId, '#{history_limit}'], opts);
-      return int(line);
+      return parseHistoryLimit(await engine.run(historyLimitArgv(paneId), opts));
     } catch (err) {
       return rethrowPaneGone(err, paneId);
     }

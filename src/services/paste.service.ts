@@ -3,6 +3,7 @@ import { ExpectedToolError } from '../framework/errors/tool-errors';
 import type { TmuxEngine } from '../tmux/tmux-engine';
 import { isHostError, LibTmuxException, TmuxTimeout } from '../tmux/tmux-errors';
 import { BufferStore } from './buffer-store.service';
+import { TypedPanes } from './typed-panes.service';
 
 /**
  * paste_text's transport (docs/reference/tools.md#paste_text, docs/reference/engine.md#buffer-names,
@@ -14,7 +15,10 @@ import { BufferStore } from './buffer-store.service';
  */
 @injectable()
 export class PasteService {
-  constructor(private readonly buffers: BufferStore) {}
+  constructor(
+    private readonly buffers: BufferStore,
+    private readonly typed: TypedPanes,
+  ) {}
 
   async paste(engine: TmuxEngine, paneId: string, text: string, bracket: boolean, signal: AbortSignal): Promise<void> {
     const name = this.buffers.newName('paste');
@@ -22,7 +26,8 @@ export class PasteService {
     try {
       this.buffers.track(engine, name);
       await this.load(engine, name, text, signal);
-      await engine.run(['paste-buffer', '-t', paneId, '-b', name, '-d', ...(bracket ? ['-p'] : [])], { signal });
+      // With the look the next wait_for_text counts from (docs/reference/tools.md#wait_for_text).
+      await this.typed.type(engine, paneId, [['paste-buffer', '-t', paneId, '-b', name, '-d', ...(bracket ? ['-p'] : [])]], { signal });
       pasted = true;
     } finally {
       // paste-buffer -d already deleted it; otherwise make sure no buffer of ours is left.

@@ -2,12 +2,14 @@ import { injectable } from 'tsyringe';
 import { ExpectedToolError } from '../framework/errors/tool-errors';
 import type { ToolCallContext } from '../framework/pipeline/call-context';
 import type { WaitForTextResult, WaitOutcome } from '../models/wait-for-text-result.model';
-import type { TmuxEngine } from '../tmux/tmux-engine';
+import { runList, type TmuxEngine } from '../tmux/tmux-engine';
 import { CaptureService } from './capture.service';
 import { paneLastLine } from './pane-progress';
 import { limitLines } from './capture-limits';
-import { inTrimRiskBand, PaneState, PaneStateService } from './pane-state.service';
+import { historyLimitArgv, inTrimRiskBand, PaneState, PaneStateService, parseHistoryLimit, rethrowPaneGone } from './pane-state.service';
+import { readSnapshot, type ScreenSnapshot, snapshotCommands } from './screen-snapshot';
 import { TargetArgs, TargetResolver } from './target-resolver.service';
+import { TypedPanes, type TypedRecord } from './typed-panes.service';
 import { WaitLoop } from './wait-loop';
 
 export interface WaitSpec {
@@ -36,7 +38,8 @@ const firstHit = (list: RegExp[], lines: string[]): [number, string[]] | null =>
  * wait_for_text (docs/reference/tools.md#wait_for_text, docs/reference/engine.md#events-and-waits):
  * its check runs in the wait loop (wait-loop.ts), again on each output event (or every `interval`
  * on an engine without events), on a once-a-second heartbeat and at the deadline.
- * Matching is always done on a fresh capture, on rows written after entry.
+ * Matching is always done on a fresh capture, on rows written after entry — or, for the first wait
+ * after this server typed into the pane, after that typing began (TypedPanes).
  */
 @injectable()
 export class WaitForTextService {
@@ -44,6 +47,8 @@ export class WaitForTextService {
     private readonly resolver: TargetResolver,
     private readonly states: PaneStateService,
     private readonly capture: CaptureService,
+    // The server's TypedPanes when injected; a service built by hand (a test's fake engine) gets its own.
+    private readonly typed: TypedPanes = new TypedPanes(),
   ) {}
 
   async run(engine: TmuxEngine, spec: WaitSpec, ctx: ToolCallContext): Promise<WaitForTextResult> {
@@ -52,12 +57,19 @@ export class WaitForTextService {
       const tmux = loop.tmux;
       const paneId = (await this.resolver.pane(tmux, spec.target)).pane_id;
       loop.watchPane(paneId);
-      const entry = await this.states.read(tmux, paneId);
-      const anchor = entry.history_size + entry.cursor_y;
-      const limit = await this.states.historyLimit(tmux, paneId);
-      const entrySet = new Set(await this.capture.rows(tmux, paneId, { join: true, start: entry.cursor_y }));
-      const visible = await this.capture.rows(tmux, paneId, { join: true, start: 0 });
-      const staleAtEntry = spec.patterns !== null && firstHit(spec.patterns, visible) !== null;
+      // The entry snapshot is one look: state, history-limit and screen in one atomic command list.
+      const [snap, limit] = await this.entrySnapshot(tmux, paneId);
+      const entry = snap.state;
+      const fromCursor = snap.fromCursor ?? (await this.capture.rows(tmux, paneId, { join: true, start: entry.cursor_y }));
+      const typed = usable(this.typed.consume(tmux, paneId), entry);
+      const unwatch = this.typed.watch(tmux, paneId);
+      // After this server's typing, rows count from the look taken with it; else from entry.
+      const anchor = typed ? typed.anchor : entry.history_size + entry.cursor_y;
+      const entrySet = new Set(typed ? typed.rows : fromCursor);
+      // On screen before the typing (and still on screen), or on screen at entry.
+      const before = typed ? new Set(typed.visible) : null;
+      const stale = before ? snap.visible.filter((r) => before.has(r)) : snap.visible;
+      const staleAtEntry = spec.patterns !== null && firstHit(spec.patterns, stale) !== null;
 
       let outcome: WaitOutcome | null = null;
       let matchedIndex: number | null = null;
@@ -108,7 +120,11 @@ export class WaitForTextService {
       };
 
       // The progress message is the pane's last non-blank line (docs/reference/protocol.md#progress).
-      await loop.until(tick, { pollMs: spec.intervalMs, progress: (signal) => paneLastLine(tmux, paneId, { signal }) });
+      try {
+        await loop.until(tick, { pollMs: spec.intervalMs, progress: (signal) => paneLastLine(tmux, paneId, { signal }) });
+      } finally {
+        unwatch();
+      }
 
       const found = outcome === 'matched' || outcome === 'any_output';
       const final: WaitOutcome = outcome ?? (sawAlt ? 'alternate_screen' : 'timeout');
@@ -128,4 +144,27 @@ export class WaitForTextService {
       };
     });
   }
+
+  /** State, history-limit and screen in one atomic command list (docs/reference/engine.md#screen-snapshots). */
+  private async entrySnapshot(tmux: TmuxEngine, paneId: string): Promise<[ScreenSnapshot, number]> {
+    const look = snapshotCommands(paneId);
+    let out: string[][];
+    try {
+      out = await runList(tmux, [...look, historyLimitArgv(paneId)], { atomic: true });
+    } catch (err) {
+      return rethrowPaneGone(err, paneId);
+    }
+    return [readSnapshot(paneId, out), parseHistoryLimit(out[look.length] ?? [])];
+  }
+}
+
+/**
+ * The typing's look counts only for the same process, and only while the grid rows it anchors
+ * still exist: a history that shrank (without the pane growing, as the wait's own check says)
+ * lost them (docs/reference/tools.md#wait_for_text).
+ */
+function usable(record: TypedRecord | null, entry: PaneState): TypedRecord | null {
+  if (!record || record.pane_pid !== entry.pane_pid) return null;
+  if (entry.history_size < record.history_size && entry.pane_height <= record.pane_height) return null;
+  return record;
 }

@@ -4,6 +4,7 @@ import { safeRepr } from '../../framework/validation/safe-repr';
 import { BufferStore } from '../../services/buffer-store.service';
 import { TargetResolver } from '../../services/target-resolver.service';
 import { TmuxServerPool } from '../../services/tmux-server-pool.service';
+import { TypedPanes } from '../../services/typed-panes.service';
 import { PasteBufferInput } from './paste-buffer.input';
 
 @TmuxTool({
@@ -21,6 +22,7 @@ export class PasteBufferTool implements ToolHandler<PasteBufferInput, string> {
     private readonly pool: TmuxServerPool,
     private readonly targets: TargetResolver,
     private readonly buffers: BufferStore,
+    private readonly typed: TypedPanes,
   ) {}
 
   async execute(input: PasteBufferInput): Promise<string> {
@@ -28,7 +30,10 @@ export class PasteBufferTool implements ToolHandler<PasteBufferInput, string> {
     const engine = this.pool.engineOf(input);
     const pane = await this.targets.pane(engine, input);
     // No -d: the buffer is kept (docs/reference/tools.md#paste_buffer); -p = bracketed paste.
-    await engine.run(['paste-buffer', '-t', pane.pane_id, '-b', input.buffer_name, ...(input.bracket ? ['-p'] : [])]);
+    // With the look the next wait_for_text counts from (docs/reference/tools.md#wait_for_text).
+    await this.typed.type(engine, pane.pane_id, [
+      ['paste-buffer', '-t', pane.pane_id, '-b', input.buffer_name, ...(input.bracket ? ['-p'] : [])],
+    ]);
     return `Buffer ${safeRepr(input.buffer_name)} pasted to pane ${pane.pane_id}`;
   }
 }

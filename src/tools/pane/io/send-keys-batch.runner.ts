@@ -5,6 +5,7 @@ import { runBounded } from '../../../services/channel-deadline';
 import { round3, secondsSince } from '../../../services/progress-heartbeat';
 import { TargetResolver } from '../../../services/target-resolver.service';
 import { TmuxErrorMapper } from '../../../services/tmux-error.mapper';
+import { TypedPanes } from '../../../services/typed-panes.service';
 import type { TmuxEngine } from '../../../tmux/tmux-engine';
 import { isHostError, LibTmuxException } from '../../../tmux/tmux-errors';
 import { enterArgv, sendKeysArgv } from './send-keys-argv';
@@ -39,6 +40,8 @@ export class SendKeysBatchRunner {
   constructor(
     private readonly targets: TargetResolver,
     private readonly mapper: TmuxErrorMapper,
+    // The server's TypedPanes when injected; a runner built by hand (a test's fake engine) gets its own.
+    private readonly typed: TypedPanes = new TypedPanes(),
   ) {}
 
   async runOne(
@@ -62,16 +65,17 @@ export class SendKeysBatchRunner {
     try {
       pane = (await this.bounded(deadline, signal, () => this.targets.pane(engine, op))).pane_id;
       const argvs = [sendKeysArgv(pane, op.keys, op.literal, op.suppress_history), ...(op.enter ? [enterArgv(pane)] : [])];
-      for (const argv of argvs) {
-        try {
-          await this.bounded(deadline, signal, (s) => engine.run(argv, { signal: s }));
-        } catch (err) {
-          // With a deadline a tmux failure reads `send-keys failed: …` (docs/reference/tools.md#send_keys_batch),
-          // as libtmux-mcp words the failure of the bounded `tmux send-keys` children it runs then.
-          if (deadline && err instanceof LibTmuxException && !isHostError(err))
-            throw new ToolError(`send-keys failed: ${err.message}`, { cause: err });
-          throw err;
-        }
+      try {
+        // One atomic list, as send_keys: the look the next wait_for_text counts from, the keys, the
+        // Enter (docs/reference/tools.md#wait_for_text).
+        const target = pane;
+        await this.bounded(deadline, signal, (s) => this.typed.type(engine, target, argvs, { signal: s }));
+      } catch (err) {
+        // With a deadline a tmux failure reads `send-keys failed: …` (docs/reference/tools.md#send_keys_batch),
+        // as libtmux-mcp words the failure of the bounded `tmux send-keys` children it runs then.
+        if (deadline && err instanceof LibTmuxException && !isHostError(err))
+          throw new ToolError(`send-keys failed: ${err.message}`, { cause: err });
+        throw err;
       }
       return row(pane, null);
     } catch (err) {
