@@ -1,5 +1,7 @@
 import { injectable } from 'tsyringe';
-import type { CompletionContext, ResourceTemplateProvider } from '../framework/protocol/resources.handlers';
+import { type CompletionContext, ResourceNotFoundError, type ResourceTemplateProvider } from '../framework/protocol/resources.handlers';
+import { safeText } from '../framework/validation/safe-repr';
+import { PaneContentWatchService } from '../services/pane-content-watch.service';
 import { TmuxCompletionService } from '../services/tmux-completion.service';
 import { TmuxResourceReader } from './tmux-resource-reader.service';
 
@@ -107,7 +109,37 @@ export class PaneContentResource extends TmuxTemplate {
   readonly description =
     "The visible terminal text of a tmux pane (plain text, lines joined by newlines). Percent-encode the id's '%' as %25.";
   override readonly mimeType = 'text/plain';
+
+  constructor(
+    reader: TmuxResourceReader,
+    completions: TmuxCompletionService,
+    private readonly watcher: PaneContentWatchService,
+  ) {
+    super(reader, completions);
+  }
+
   protected async body(v: Vars) {
     return this.reader.paneContent(v.pane_id, v.socket_name, v.host);
+  }
+
+  /**
+   * Subscriptions: updated when the visible text changes, paced per pane
+   * (docs/reference/resources-and-prompts.md#pane-content-updates). The pane is resolved like a
+   * read: a missing pane or an unknown host refuses the subscription.
+   */
+  async watch(v: Vars, _uri: string, changed: () => void): Promise<() => void> {
+    try {
+      const { engine, paneId } = await this.reader.paneTarget(v.pane_id, v.socket_name, v.host);
+      try {
+        return await this.watcher.watch(engine, paneId, changed);
+      } catch (err) {
+        // Killed between the lookup and the first capture.
+        if (err instanceof Error && /can't find pane|no server running/.test(err.message))
+          throw new ResourceNotFoundError(`Pane not found: ${safeText(v.pane_id)}`);
+        throw err;
+      }
+    } catch (err) {
+      throw TmuxResourceReader.hostText(err);
+    }
   }
 }

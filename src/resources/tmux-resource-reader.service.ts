@@ -100,6 +100,15 @@ export class TmuxResourceReader {
     return lines.join('\n');
   }
 
+  /**
+   * The engine and the pane of a watch (docs/reference/resources-and-prompts.md#pane-content-updates),
+   * resolved like a read: the pane must exist now.
+   */
+  async paneTarget(paneId: string, socket?: string, host?: string): Promise<{ engine: TmuxEngine; paneId: string }> {
+    const engine = this.engine(socket, host);
+    return { engine, paneId: (await this.paneRow(engine, paneId)).pane_id };
+  }
+
   private async sessionRow(engine: TmuxEngine, name: string): Promise<Row> {
     const row = (await this.hierarchy.sessions(engine)).find((s) => nameMatches(s.session_name, name));
     if (!row) throw new ResourceNotFoundError(`Session not found: ${q(name)}`);

@@ -3,103 +3,54 @@ import {
   ListResourcesRequestSchema,
   ListResourceTemplatesRequestSchema,
   ReadResourceRequestSchema,
+  SubscribeRequestSchema,
+  UnsubscribeRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { Logger } from 'winston';
 import { safeText } from '../validation/safe-repr';
 import { INTERNAL_ERROR, INVALID_PARAMS, JsonRpcError, RESOURCE_NOT_FOUND } from './json-rpc-error';
-import { UriTemplate } from './uri-template';
+import { isResourceNotFound, isResourceParamError, type ResourceCatalog, type ResourceTemplateProvider } from './resource-catalog';
+import { ResourceSubscriptions } from './resource-subscriptions';
 
-/** Values of `context.arguments` in a completion request (other variables already chosen). */
-export type CompletionContext = Readonly<Record<string, string>>;
+// The provider contract and the catalog live in resource-catalog.ts (the subscriptions read them
+// too); they are re-exported here, where plugins and the tmux resources have always found them.
+export {
+  type CompletionContext,
+  type ResolvedResource,
+  type ResourceTemplateProvider,
+  type StaticResourceProvider,
+  ResourceCatalog,
+  ResourceNotFoundError,
+  ResourceParamError,
+} from './resource-catalog';
+export { MAX_SUBSCRIPTIONS, ResourceSubscriptions } from './resource-subscriptions';
 
-/**
- * A resource template, registered under the RESOURCES multi-token. The framework matches URIs
- * (docs/reference/resources-and-prompts.md#uri-matching) and maps errors; the provider only reads.
- * Domain-free: the tmux templates implement it.
- */
-export interface ResourceTemplateProvider {
-  readonly name: string;
-  /** RFC 6570 template with `{var}` path segments and an optional trailing `{?a,b}` query. */
-  readonly uriTemplate: string;
-  readonly title?: string;
-  readonly description?: string;
-  readonly mimeType: string;
-  /** Returns the body text. Throw ResourceNotFoundError for a missing object. */
-  read(vars: Readonly<Record<string, string>>, uri: string): Promise<string>;
-  /** Candidate values of one variable (the framework prefix-filters and caps them). */
-  complete?(variable: string, value: string, context: CompletionContext): Promise<string[]>;
-}
-
-/** A missing object: JSON-RPC -32002 `Resource not found: <message>` (docs/reference/resources-and-prompts.md#resource-errors). */
-export class ResourceNotFoundError extends Error {
-  /**
-   * Checked instead of `instanceof`, so a plugin's own copy of the framework is recognized
-   * (docs/reference/configuration.md#what-a-plugin-receives).
-   */
-  readonly resourceNotFound = true;
-  constructor(message: string) {
-    super(message);
-    this.name = 'ResourceNotFoundError';
-  }
+/** The `resources/list` or `resources/templates/list` entry of one provider. */
+function describe(p: ResourceTemplateProvider): Record<string, string> {
+  return {
+    name: p.name,
+    ...(p.title ? { title: p.title } : {}),
+    ...(p.description ? { description: p.description } : {}),
+    mimeType: p.mimeType,
+  };
 }
 
 /**
- * A template variable the server refuses (an unknown `host`): JSON-RPC -32602 with the message
- * (docs/reference/resources-and-prompts.md#resource-errors).
+ * Installs `resources/list` (the static resources), `resources/templates/list`, `resources/read`,
+ * `resources/subscribe` and `resources/unsubscribe`. Errors are JSON-RPC errors without an `MCP
+ * error` prefix (docs/reference/errors.md#json-rpc-errors). The subscriptions end when the
+ * client goes away (docs/reference/resources-and-prompts.md#subscriptions).
  */
-export class ResourceParamError extends Error {
-  /** Checked instead of `instanceof`, as for ResourceNotFoundError. */
-  readonly resourceParamError = true;
-  constructor(message: string) {
-    super(message);
-    this.name = 'ResourceParamError';
-  }
-}
-
-/** Resource templates with their compiled matchers, in registration order. */
-export class ResourceCatalog {
-  private readonly entries: { provider: ResourceTemplateProvider; matcher: UriTemplate }[];
-
-  constructor(providers: readonly ResourceTemplateProvider[]) {
-    this.entries = providers.map((provider) => ({ provider, matcher: new UriTemplate(provider.uriTemplate) }));
-  }
-
-  templates(): ResourceTemplateProvider[] {
-    return this.entries.map((e) => e.provider);
-  }
-
-  byTemplate(uriTemplate: string): ResourceTemplateProvider | undefined {
-    return this.entries.find((e) => e.provider.uriTemplate === uriTemplate)?.provider;
-  }
-
-  /** The first template matching `uri`, with its decoded variables. */
-  resolve(uri: string): { provider: ResourceTemplateProvider; vars: Record<string, string> } | undefined {
-    for (const e of this.entries) {
-      const vars = e.matcher.match(uri);
-      if (vars) return { provider: e.provider, vars };
-    }
-    return undefined;
-  }
-}
-
-/**
- * Installs `resources/list` (always empty: every resource is a template),
- * `resources/templates/list` and `resources/read`. Errors are JSON-RPC errors without an `MCP
- * error` prefix (docs/reference/errors.md#json-rpc-errors).
- */
-export function resourcesExtension(catalog: ResourceCatalog, logger: Logger) {
+export function resourcesExtension(catalog: ResourceCatalog, logger: Logger, subscriptions = new ResourceSubscriptions(catalog, logger)) {
   return (server: Server): Record<string, unknown> => {
-    const caps = { resources: { subscribe: false, listChanged: false } };
+    const caps = { resources: { subscribe: true, listChanged: false } };
     server.registerCapabilities(caps); // before the handlers: the SDK checks the capability on registration
-    server.setRequestHandler(ListResourcesRequestSchema, async () => ({ resources: [] }));
+    subscriptions.attach(server);
+    server.setRequestHandler(ListResourcesRequestSchema, async () => ({
+      resources: catalog.resources().map((r) => ({ uri: r.uri, ...describe(r) })),
+    }));
     server.setRequestHandler(ListResourceTemplatesRequestSchema, async () => ({
-      resourceTemplates: catalog.templates().map((t) => ({
-        uriTemplate: t.uriTemplate,
-        name: t.name,
-        ...(t.title ? { title: t.title } : {}),
-        ...(t.description ? { description: t.description } : {}),
-        mimeType: t.mimeType,
-      })),
+      resourceTemplates: catalog.templates().map((t) => ({ uriTemplate: t.uriTemplate, ...describe(t) })),
     }));
     server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
       const uri = request.params.uri;
@@ -117,14 +68,14 @@ export function resourcesExtension(catalog: ResourceCatalog, logger: Logger) {
       }
       return { contents: [{ uri, mimeType: hit.provider.mimeType, text }] };
     });
+    server.setRequestHandler(SubscribeRequestSchema, async (request) => {
+      await subscriptions.subscribe(request.params.uri);
+      return {};
+    });
+    server.setRequestHandler(UnsubscribeRequestSchema, async (request) => {
+      subscriptions.unsubscribe(request.params.uri);
+      return {};
+    });
     return caps;
   };
-}
-
-function isResourceParamError(err: unknown): err is ResourceParamError {
-  return err instanceof Error && (err as Partial<ResourceParamError>).resourceParamError === true;
-}
-
-function isResourceNotFound(err: unknown): err is ResourceNotFoundError {
-  return err instanceof Error && (err as Partial<ResourceNotFoundError>).resourceNotFound === true;
 }
