@@ -7,7 +7,7 @@ import { TmuxPrompt } from './tmux-prompt.base';
 
 /**
  * run_and_wait (docs/reference/resources-and-prompts.md#run_and_wait): teaches run_command, the
- * one-call authored-command primitive. The body never names the low-level channel tool nor a
+ * one-call authored-command primitive, and wait_for_run for a run that outlives its call. The body never names the low-level channel tool nor a
  * typed-keys-then-poll-the-screen loop.
  */
 @injectable()
@@ -51,13 +51,16 @@ export class RunAndWaitPrompt extends TmuxPrompt {
         ? ['', 'This command spans several lines, so shell-history suppression is off for it: it may be recorded by the shell.']
         : []),
       '',
-      'Decide what happened from `result.exit_status`, `result.timed_out` and `result.output`. `run_command`',
+      'Decide what happened from `result.state`, `result.exit_status` and `result.output`. `run_command`',
       'waits for completion itself and keeps the tail of the output, so do not type the command and then',
       'poll the screen for it.',
       '',
       `The wait is capped by the server's wait ceiling (${shortNumber(this.config.waitMaxSeconds)} s), so read`,
       '`result.effective_timeout` instead of assuming the timeout above was honoured. If the command needs',
-      'longer, call again: it keeps running in the pane between calls.',
+      "longer (`result.state == 'running'`), it keeps running in the pane: collect it with",
+      '`wait_for_run(run_id=result.run_id)`, as often as needed. Never run it again to get its result.',
+      "If `result.state == 'waiting_for_input'`, the command asks a question (`result.prompt`): answer it",
+      'with `send_keys`, then `wait_for_run(run_id=result.run_id)`.',
       '',
       'For persistent shell state or keystrokes to a full-screen program (TUI), use `send_keys` or',
       '`send_keys_batch` instead, and follow the later output with `capture_since`.',

@@ -6,11 +6,13 @@ import {
   SessionWindowsResource,
   WindowResource,
 } from './hierarchy.resources';
+import { RunResource, RunsResource } from './runs.resources';
 import type { Class } from '../framework/types';
 
 /**
- * The six tmux:// resource templates (docs/reference/resources-and-prompts.md#resource-templates),
- * registered under the RESOURCES multi-token.
+ * The tmux:// resources (docs/reference/resources-and-prompts.md#resource-templates): the six
+ * templates of the tmux hierarchy, the static list of runs and the run template
+ * (docs/reference/resources-and-prompts.md#runs), registered under the RESOURCES multi-token.
  */
 export const resources: Class[] = [
   SessionsResource,
@@ -19,4 +21,6 @@ export const resources: Class[] = [
   WindowResource,
   PaneResource,
   PaneContentResource,
+  RunsResource,
+  RunResource,
 ];

@@ -19,7 +19,7 @@ import { FilterService } from '../services/filter.service';
 import { HierarchyService } from '../services/hierarchy.service';
 import { InputProbe } from '../services/input-probe.service';
 import { ModelSerializer } from '../services/model-serializer.service';
-import { RunCommandReaper } from '../services/run-command-reaper.service';
+import { RunRegistry } from '../services/run-registry.service';
 import { SpawnEnvService } from '../services/spawn-env.service';
 import { TargetResolver } from '../services/target-resolver.service';
 import { TmuxServerPool } from '../services/tmux-server-pool.service';
@@ -44,7 +44,7 @@ const SINGLETONS: Class[] = [
   CallerIdentityService,
   FilterService,
   SpawnEnvService,
-  RunCommandReaper,
+  RunRegistry,
   BufferStore,
   InputProbe,
   TypedPanes,
@@ -61,9 +61,9 @@ export const CORE_INTERCEPTORS: Class[] = [
   ValidationInterceptor,
 ];
 
-/** Graceful-shutdown steps, in this order: run_command leftovers, then this process's buffers. */
+/** Graceful-shutdown steps, in this order: the runs this server follows, then this process's buffers. */
 function shutdownHooks(container: DependencyContainer): void {
-  container.register(SHUTDOWN_HOOKS, { useValue: () => container.resolve(RunCommandReaper).shutdown() });
+  container.register(SHUTDOWN_HOOKS, { useValue: () => container.resolve(RunRegistry).shutdown() });
   container.register(SHUTDOWN_HOOKS, { useValue: () => container.resolve(BufferStore).releaseAll() });
 }
 

@@ -11,7 +11,7 @@ const SEGMENTS = [
   "TRIGGERS: tmux sessions, windows, panes; bare 'pane', 'split', 'this terminal', 'send keys', 'scrollback', 'copy mode' mean tmux; ids '%N' '@N' '$N' are unambiguous. ANTI-TRIGGERS: browser windows/tabs, editor panes (VS Code, Cursor, Neovim splits), GUI windows (i3, sway, Hyprland), Jupyter cells, login/HTTP sessions. A bare ambiguous 'window' or 'session': ask one clarifying question.",
   'Metadata vs content: list_* tools search metadata only; use search_panes, capture_since or capture_pane for terminal text.',
   'Read: prefer snapshot_pane over capture_pane+get_pane_info; capture_since for tailing; display_message for tmux formats.',
-  "WAIT, DON'T POLL: run_command for commands you author and need the exit status of; wait_for_channel for your own tmux wait-for signals; capture_since to tail; wait_for_text for output you do not author (patterns=null = any output; stop=[...] bails early); send_keys_batch for raw input.",
+  "WAIT, DON'T POLL: run_command for commands you author and need the exit status of (unfinished: answer prompts with send_keys, then wait_for_run(run_id), or subscribe to tmux://runs/{run_id}); wait_for_channel for your own tmux wait-for signals; capture_since to tail; wait_for_text for output you do not author (patterns=null = any output; stop=[...] bails early); send_keys_batch for raw input.",
   'HOOKS ARE READ-ONLY: show_hooks/show_hook. Write hooks survive process death; keep them in your tmux config file.',
   'BUFFERS: load_buffer stages, paste_buffer delivers, delete_buffer removes, via the returned BufferRef. There is no list_buffers (clipboard history).',
 ];

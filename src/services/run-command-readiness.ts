@@ -75,7 +75,7 @@ function pause(engine: TmuxEngine, paneId: string, ms: number, signal: AbortSign
  * (docs/reference/tools.md#run_command). A pane that has shown nothing yet (blank screen, empty
  * history) is a shell still starting: it is re-read on its events (control engine) or every
  * 100 ms until `deadline` (performance.now() ms), then `RunDidNotStart`. Any other program, a
- * pane in a mode, or an earlier run still holding the pane: `PaneNotAtPrompt`, nothing typed.
+ * pane in a mode, or an earlier run still holding the pane (`busy` words that error): `PaneNotAtPrompt`, nothing typed.
  * Null when `signal` aborted the wait.
  */
 export async function waitForPrompt(
@@ -84,15 +84,16 @@ export async function waitForPrompt(
   deadline: number,
   timeoutSeconds: number,
   signal: AbortSignal,
+  busy: (id: string) => PaneNotAtPrompt = (id) =>
+    new PaneNotAtPrompt(`Pane ${paneId} is still running an earlier run_command (r_${id}); nothing was typed`, {
+      suggestion: 'Wait for it with wait_for_idle, or interrupt it with send_keys C-c, then retry.',
+    }),
 ): Promise<ShellKind | null> {
   for (;;) {
     const now = await readPane(engine, paneId, signal);
     // A lock no run's options back holds nothing (docs/reference/engine.md#run-claim): free it.
     if (now.staleLock !== null) await engine.run(clearStaleLock(paneId, now.staleLock), { signal });
-    if (now.running.length)
-      throw new PaneNotAtPrompt(`Pane ${paneId} is still running an earlier run_command (r_${now.running[0]}); nothing was typed`, {
-        suggestion: 'Wait for it with wait_for_idle, or interrupt it with send_keys C-c, then retry.',
-      });
+    if (now.running.length) throw busy(now.running[0]);
     if (now.waiting.length)
       throw new PaneNotAtPrompt(
         `Pane ${paneId} holds an earlier run_command that has not started yet (r_${now.waiting[0]}); nothing was typed`,

@@ -198,6 +198,29 @@ const omittedLine = (n: number, atLeast: boolean): string =>
   atLeast ? `[... at least ${n} lines omitted (they left tmux's history) ...]` : `[... ${n} lines omitted ...]`;
 
 /**
+ * The lines of an output as the budget reads them: all of them (a fresh capture), or what a
+ * finished run's record kept of them (its head and its tail, see {@link keepOutput}).
+ */
+export interface LineSource {
+  /** How many lines the command printed that tmux still had (lines lost to its history not counted). */
+  readonly total: number;
+  /** Whether the lines fit the default budget (at most `lines` lines and `bytes` bytes joined). */
+  fits(lines: number, bytes: number): boolean;
+  /** The first `n` lines (n never exceeds what the default budget reads). */
+  first(n: number): readonly string[];
+  /** The last `n` lines, or fewer when fewer were kept. */
+  last(n: number): readonly string[];
+}
+
+/** Every line of `lines`. */
+export const allLines = (lines: readonly string[]): LineSource => ({
+  total: lines.length,
+  fits: (maxL, maxB) => lines.length <= maxL && utf8(lines.join('\n')) <= maxB,
+  first: (n) => lines.slice(0, n),
+  last: (n) => lines.slice(Math.max(0, lines.length - n)),
+});
+
+/**
  * The bounded output (docs/reference/tools.md#run_command): with `maxLines` the last N lines; else
  * at most 400 lines and 32 KiB, the middle replaced by one `[... N lines omitted ...]` line (head
  * about a fifth, tail four fifths of the budget). `lost` lines left tmux's history before they
@@ -205,23 +228,69 @@ const omittedLine = (n: number, atLeast: boolean): string =>
  * silently dropped; `lostIsLowerBound` when tmux's count could not be recovered exactly.
  */
 export function budgetOutput(lines: readonly string[], maxLines: number | null, lost = 0, lostIsLowerBound = false): BudgetedOutput {
+  return budgetSource(allLines(lines), maxLines, lost, lostIsLowerBound);
+}
+
+/** {@link budgetOutput} over a line source: the lines returned plus those omitted are always all of them. */
+export function budgetSource(src: LineSource, maxLines: number | null, lost = 0, lostIsLowerBound = false): BudgetedOutput {
   if (maxLines !== null) {
-    const dropped = Math.max(0, lines.length - maxLines);
-    return { output: lines.slice(dropped), truncated: dropped + lost > 0, omitted: dropped + lost };
+    const kept = src.last(maxLines);
+    const dropped = src.total - kept.length;
+    return { output: [...kept], truncated: dropped + lost > 0, omitted: dropped + lost };
   }
   const { lines: maxL, bytes: maxB } = OUTPUT_BUDGET;
-  const fits = lines.length <= maxL && utf8(lines.join('\n')) <= maxB;
-  if (fits && lost === 0) return { output: [...lines], truncated: false, omitted: 0 };
+  const fits = src.fits(maxL, maxB);
+  if (fits && lost === 0) return { output: [...src.first(src.total)], truncated: false, omitted: 0 };
   // Lines lost to the history were the oldest: nothing is left of the head.
   const headLines = lost > 0 ? 0 : Math.floor(maxL / 5);
-  if (fits) return { output: [omittedLine(lost, lostIsLowerBound), ...lines], truncated: true, omitted: lost };
+  if (fits) return { output: [omittedLine(lost, lostIsLowerBound), ...src.first(src.total)], truncated: true, omitted: lost };
   const headB = lost > 0 ? 0 : Math.floor(maxB / 5);
   // The tail first (it is most of the budget and holds the end), then the head from what is left.
-  const tail = tailBytes(lines.slice(Math.max(0, lines.length - (maxL - headLines))), maxB - headB);
-  const tailStart = lines.length - tail.length;
-  const head = headBytes(lines.slice(0, Math.min(headLines, tailStart)), headB);
+  const tail = tailBytes(src.last(maxL - headLines), maxB - headB);
+  const tailStart = src.total - tail.length;
+  const head = headBytes(src.first(Math.min(headLines, tailStart)), headB);
   const omitted = tailStart - head.length + lost;
   // A single line longer than the budget keeps its end; nothing is omitted then, only cut.
   const marker = omitted > 0 ? [omittedLine(omitted, lostIsLowerBound && lost > 0)] : [];
   return { output: [...head, ...marker, ...tail], truncated: true, omitted };
+}
+
+/** What a finished run's record keeps of its output (docs/reference/tools.md#wait_for_run). */
+export const KEEP = { lines: 1000, bytes: 128 * 1024 } as const;
+
+/** A finished run's output as its record keeps it: bounded, and always with the exact count. */
+export interface KeptOutput {
+  readonly total: number;
+  /** Every line when `complete`; else the first lines the default budget can show. */
+  readonly head: readonly string[];
+  /** The last lines (at most KEEP.lines and KEEP.bytes); empty when `complete`. */
+  readonly tail: readonly string[];
+  readonly complete: boolean;
+  readonly lost: number;
+  readonly lostIsLowerBound: boolean;
+}
+
+/**
+ * Keeps what any later view of the output can need (docs/reference/tools.md#wait_for_run): all
+ * of it when it is at most KEEP.lines lines and KEEP.bytes; else the head the default budget
+ * shows (80 lines, 6,553 bytes) and the last lines up to KEEP.lines and KEEP.bytes, which hold
+ * the default budget's tail and the last `max_lines` for any `max_lines` up to KEEP.lines.
+ */
+export function keepOutput(lines: readonly string[], lost: number, lostIsLowerBound: boolean): KeptOutput {
+  const src = allLines(lines);
+  if (src.fits(KEEP.lines, KEEP.bytes)) return { total: lines.length, head: [...lines], tail: [], complete: true, lost, lostIsLowerBound };
+  const head = headBytes(lines.slice(0, Math.floor(OUTPUT_BUDGET.lines / 5)), Math.floor(OUTPUT_BUDGET.bytes / 5));
+  const tail = tailBytes(lines.slice(Math.max(0, lines.length - KEEP.lines)), KEEP.bytes);
+  return { total: lines.length, head, tail, complete: false, lost, lostIsLowerBound };
+}
+
+/** A kept output as a line source for {@link budgetSource}. */
+export function keptLines(k: KeptOutput): LineSource {
+  if (k.complete) return allLines(k.head);
+  return {
+    total: k.total,
+    fits: () => false, // more than KEEP's bounds, so more than the default budget's
+    first: (n) => k.head.slice(0, n),
+    last: (n) => k.tail.slice(Math.max(0, k.tail.length - n)),
+  };
 }

@@ -31,6 +31,7 @@ export const CORE_TOOLSET: readonly string[] = [
   'split_window',
   'send_keys',
   'run_command',
+  'wait_for_run',
   'capture_pane',
   'search_panes',
   'wait_for_text',

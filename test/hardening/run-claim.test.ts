@@ -14,7 +14,7 @@ import { readyPane } from '../integration/pane-io/pane-io-helpers';
 type Call = (args: Record<string, unknown>) => Promise<CallResult>;
 
 const BUSY =
-  /^Pane %\d+ (is still running an earlier run_command|holds an earlier run_command that has not started yet) \(r_[0-9a-f]{10}\); nothing was typed\n/;
+  /^Pane %\d+ (is still running r_[0-9a-f]{10} \('sleep 0\.3; echo .*', started \d+ s ago\)|is still running r_[0-9a-f]{10}, a run_command this server does not follow|holds an earlier run_command that has not started yet \(r_[0-9a-f]{10}\)); nothing was typed\n/;
 
 describe('F9b: two run_command calls on one pane at once start exactly one command', () => {
   const fx = new TmuxFixture();

@@ -53,16 +53,16 @@ describe('model-visible tokens of tools/list (o200k_base)', () => {
   });
 
   // Jest names its tests before beforeAll runs: a failure prints the measured number.
-  it('the default tier without hosts costs at most 10,000 tokens, and lists neither host nor list_hosts', () => {
-    expect(sum(plain)).toBeLessThanOrEqual(10_000);
+  it('the default tier without hosts costs at most 8,000 tokens, and lists neither host nor list_hosts', () => {
+    expect(sum(plain)).toBeLessThanOrEqual(8_000);
     expect(plain.map((t) => t.name)).not.toContain('list_hosts');
     expect(plain.filter((t) => JSON.stringify(t.inputSchema).includes('"host"')).map((t) => t.name)).toEqual([]);
   });
 
-  it('the core toolset costs at most 2,500 tokens', () => {
+  it('the core toolset costs at most 2,600 tokens', () => {
     const core = plain.filter((t) => CORE.includes(t.name));
     expect(core.map((t) => t.name).sort()).toEqual([...CORE].sort());
-    expect(sum(core)).toBeLessThanOrEqual(2_500);
+    expect(sum(core)).toBeLessThanOrEqual(2_600);
   });
 
   it('with hosts configured, host and list_hosts add at most 800 tokens (≤ 10,800)', () => {

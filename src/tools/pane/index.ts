@@ -4,6 +4,7 @@ import { PasteTextTool } from './io/paste-text.tool';
 import { RunCommandTool } from './io/run-command.tool';
 import { SendKeysBatchTool } from './io/send-keys-batch.tool';
 import { SendKeysTool } from './io/send-keys.tool';
+import { WaitForRunTool } from './io/wait-for-run.tool';
 import { EnterCopyModeTool } from './lifecycle/enter-copy-mode.tool';
 import { ExitCopyModeTool } from './lifecycle/exit-copy-mode.tool';
 import { FindPaneByPositionTool } from './lifecycle/find-pane-by-position.tool';
@@ -32,6 +33,7 @@ export const PANE_TOOLS: readonly (readonly [Class, PanePart])[] = [
   [SendKeysTool, 'io'],
   [SendKeysBatchTool, 'io'],
   [RunCommandTool, 'io'],
+  [WaitForRunTool, 'io'],
   [CapturePaneTool, 'reading'],
   [CaptureSinceTool, 'reading'],
   [ResizePaneTool, 'lifecycle'],

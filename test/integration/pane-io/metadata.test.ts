@@ -57,9 +57,17 @@ describe('pane I/O tool metadata', () => {
       'timeout',
       'max_lines',
       'suppress_history',
+      'return_on_input',
       'socket_name',
     ]);
     expect(rc.timeout).toMatchObject({ type: 'number', default: 30 });
+    // The timeout says the ceiling and where a longer run is collected (docs/reference/tools.md#run_command).
+    expect(rc.timeout.description).toMatch(/effective_timeout.*wait_for_run/);
+    expect(rc.return_on_input).toMatchObject({ type: 'boolean', default: true });
+    const wr = props('wait_for_run');
+    expect(Object.keys(wr)).toEqual(['run_id', 'timeout', 'max_lines', 'return_on_input']);
+    expect(wr.timeout).toMatchObject({ type: 'number', default: 30, exclusiveMinimum: 0 });
+    expect(wr.return_on_input).toMatchObject({ type: 'boolean', default: true });
     // Nullable and optional: a type array with null and no default (docs/reference/protocol.md#nullable-parameters).
     expect(rc.max_lines).toMatchObject({ type: ['integer', 'null'], minimum: 1 });
     expect(rc.max_lines).not.toHaveProperty('default');

@@ -1,7 +1,9 @@
 import 'reflect-metadata';
 import winston from 'winston';
 import { ExpectedToolError } from '../../../src/framework/errors/tool-errors';
-import { RunCommandReaper } from '../../../src/services/run-command-reaper.service';
+import { InputProbe } from '../../../src/services/input-probe.service';
+import { RunRegistry } from '../../../src/services/run-registry.service';
+import { TypedPanes } from '../../../src/services/typed-panes.service';
 import {
   newRunIds,
   posixWord,
@@ -272,7 +274,8 @@ describe('run_command output budget (docs/reference/tools.md#run_command)', () =
  */
 describe('run_command failure texts', () => {
   const noProgress = { enabled: false, report: async () => undefined };
-  const reaper = new RunCommandReaper(() => winston.createLogger({ silent: true }));
+  const typed = new TypedPanes();
+  const registry = new RunRegistry(new InputProbe(), typed, () => winston.createLogger({ silent: true }));
   const fakeEngine = (waitFor: string[], status: string): TmuxEngine => ({
     key: { host: null, socketName: null, socketPath: null, tmuxBin: 'tmux' },
     mode: 'exec',
@@ -295,21 +298,22 @@ describe('run_command failure texts', () => {
     effectiveTimeout: 10,
     suppressHistory: true,
     maxLines: null,
+    returnOnInput: false,
     signal: new AbortController().signal,
     progress: noProgress,
   };
 
-  afterAll(() => reaper.shutdown());
+  afterAll(() => registry.shutdown());
 
   it("wait-for failing: `wait-for failed for run_command channel 'r_<id>': <stderr>`", async () => {
-    const runner = new RunCommandRunner(reaper);
+    const runner = new RunCommandRunner(registry, typed);
     await expect(runner.run(fakeEngine(['sh', '-c', 'echo "no such channel" >&2; exit 1'], '0'), '%1', request)).rejects.toThrow(
       /^wait-for failed for run_command channel 'r_[0-9a-f]{10}': no such channel$/,
     );
   });
 
   it("a status that is not an integer: `run_command could not read exit status from '@s_<id>'`", async () => {
-    const runner = new RunCommandRunner(reaper);
+    const runner = new RunCommandRunner(registry, typed);
     const err = await runner.run(fakeEngine(['true'], 'not-a-number'), '%1', request).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ExpectedToolError);
     expect((err as Error).message).toMatch(/^run_command could not read exit status from '@s_[0-9a-f]{10}'$/);

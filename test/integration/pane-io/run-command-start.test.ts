@@ -11,6 +11,8 @@ import { capture, paneOptions, until } from './pane-io-helpers';
  * ended does nothing (docs/reference/tools.md#run_command, docs/reference/engine.md#run-claim).
  */
 interface RunResult {
+  run_id: string;
+  state: string;
   exit_status: number | null;
   timed_out: boolean;
   output: string[];
@@ -70,16 +72,27 @@ describe('run_command: start, shells and other programs', () => {
     expect(r).toMatchObject({ exit_status: 0, timed_out: false, output: ['slow-42'] });
   }, 30_000);
 
-  it('a pane still running an earlier run (read -p waiting): an error naming it, nothing typed', async () => {
+  it('a pane still running an earlier run (read -p waiting): an error naming the run, nothing typed', async () => {
     const p = pane('bash --norc');
     await prompt(p, /[$#]$/);
-    const first = await h.ok<RunResult>('run_command', { command: "read -p 'Password: ' x; echo got $x", pane_id: p, timeout: 1 });
+    const first = await h.ok<RunResult>('run_command', {
+      command: "read -p 'Password: ' x; echo got $x",
+      pane_id: p,
+      timeout: 1,
+      return_on_input: false,
+    });
     expect(first).toMatchObject({ timed_out: true, output: ['Password: '] });
     const before = capture(fx, p);
     const e = await h.err('run_command', { command: 'echo NEXT', pane_id: p, timeout: 2 });
-    expect(e.text).toMatch(new RegExp(`^Pane ${p} is still running an earlier run_command \\(r_[0-9a-f]{10}\\); nothing was typed\\n`));
-    expect(e.text).toContain('send_keys C-c');
-    expect(e.text).toContain('wait_for_idle');
+    // It names the run, its command and its age, and offers wait_for_run before C-c; never a blind retry.
+    expect(e.text).toMatch(
+      new RegExp(
+        `^Pane ${p} is still running ${first.run_id} \\('read -p \\\\'Password: \\\\' x; echo got \\$x', started \\d+ s ago\\); nothing was typed\\n`,
+      ),
+    );
+    expect(e.text.indexOf('wait_for_run')).toBeGreaterThan(0);
+    expect(e.text.indexOf('wait_for_run')).toBeLessThan(e.text.indexOf('send_keys C-c'));
+    expect(e.text).not.toMatch(/retry/i);
     expect(capture(fx, p)).toBe(before);
     // Freed, the pane takes commands again, and the earlier run left nothing behind.
     fx.tmux('send-keys', '-t', p, 'C-c');

@@ -1,10 +1,15 @@
+import { like } from '../../helpers/like';
 import { McpHarness } from '../../helpers/mcp-harness';
 import { TmuxFixture } from '../../helpers/tmux-fixture';
-import { RunCommandReaper } from '../../../src/services/run-command-reaper.service';
+import { RunRegistry } from '../../../src/services/run-registry.service';
 import { paneOptions, readyPane, runWaiters, until } from './pane-io-helpers';
 
 interface RunResult {
   pane_id: string;
+  run_id: string;
+  state: string;
+  alternate_screen: boolean;
+  prompt: string | null;
   exit_status: number | null;
   timed_out: boolean;
   elapsed_seconds: number;
@@ -34,12 +39,16 @@ describe('run_command', () => {
     const r = await run({ command: 'echo run-$((6*7))', pane_id: pane });
     expect(r).toEqual({
       pane_id: pane,
+      run_id: like.stringMatching(/^r_[0-9a-f]{10}$/),
+      state: 'finished',
       exit_status: 0,
       timed_out: false,
       elapsed_seconds: r.elapsed_seconds,
       output: ['run-42'],
       output_truncated: false,
       output_truncated_lines: 0,
+      alternate_screen: false,
+      prompt: null,
       effective_timeout: 30,
     });
     expect(r.elapsed_seconds).toBeGreaterThanOrEqual(0);
@@ -222,10 +231,10 @@ describe('run_command', () => {
     await until(() => runWaiters(fx).length === 1, 'run_command waiter started');
     ac.abort();
     await expect(call).rejects.toThrow();
-    const reaper = h.app.container.resolve(RunCommandReaper);
-    await until(() => reaper.pending() === 1 && runWaiters(fx).length === 1, 'reaper took over');
+    const registry = h.app.container.resolve(RunRegistry);
+    await until(() => registry.following() === 1 && runWaiters(fx).length === 1, 'reaper took over');
     await fx.tmuxAsync('wait-for', '-S', gate);
-    await until(() => runWaiters(fx).length === 0 && reaper.pending() === 0, 'reaper finished');
+    await until(() => runWaiters(fx).length === 0 && registry.following() === 0, 'reaper finished');
     expect(paneOptions(fx, pane)).not.toMatch(/@[kqsbe]_/);
   });
 });
@@ -251,16 +260,16 @@ describe('run_command with a 1 s wait ceiling', () => {
       pane_id: pane,
       timeout: 30,
     });
-    expect(r).toMatchObject({ pane_id: pane, timed_out: true, exit_status: null, effective_timeout: 1 });
-    // What the command printed so far.
+    expect(r).toMatchObject({ pane_id: pane, state: 'running', timed_out: true, exit_status: null, effective_timeout: 1 });
+    // What the command printed so far; the time since the command was sent (the call's whole timeout but the readiness check).
     expect(r.output).toEqual(['started']);
-    expect(r.elapsed_seconds).toBeGreaterThanOrEqual(1);
-    const reaper = h.app.container.resolve(RunCommandReaper);
-    expect(reaper.pending()).toBe(1);
+    expect(r.elapsed_seconds).toBeGreaterThan(0);
+    const registry = h.app.container.resolve(RunRegistry);
+    expect(registry.following()).toBe(1);
     expect(runWaiters(fx)).toHaveLength(1);
     await fx.tmuxAsync('wait-for', '-S', gate);
     // The shell sets the option before it signals, so "waiter gone" + "option gone" means reaped.
-    await until(() => runWaiters(fx).length === 0 && reaper.pending() === 0, 'reaped');
+    await until(() => runWaiters(fx).length === 0 && registry.following() === 0, 'reaped');
     expect(paneOptions(fx, pane)).not.toMatch(/@[kqsbe]_/);
   });
 
@@ -276,8 +285,8 @@ describe('run_command with a 1 s wait ceiling', () => {
     const pane = await readyPane(fx);
     const e = await h.err('run_command', { command: `tmux -L ${fx.socket} kill-pane -t ${pane}`, pane_id: pane });
     expect(e.text).toBe(`Pane not found: Pane not found: ${pane}\nCall list_panes to discover valid pane ids.`);
-    const reaper = h.app.container.resolve(RunCommandReaper);
-    await until(() => runWaiters(fx).length === 0 && reaper.pending() === 0, 'reaper bounded by the pane');
+    const registry = h.app.container.resolve(RunRegistry);
+    await until(() => runWaiters(fx).length === 0 && registry.following() === 0, 'reaper bounded by the pane');
   });
 
   it('kills its waiters at shutdown', async () => {

@@ -47,9 +47,11 @@ describe('prompts (docs/reference/resources-and-prompts.md#prompts)', () => {
     expect(t).toContain('tmux pane %1');
     expect(t).toContain("result = run_command(\n    pane_id='%1',\n    command='pytest -q',\n    timeout=60,\n    max_lines=100,\n)");
     for (const word of [
+      'result.state',
       'result.exit_status',
-      'result.timed_out',
       'result.output',
+      'wait_for_run(run_id=result.run_id)',
+      "result.state == 'waiting_for_input'",
       'result.effective_timeout',
       '(30 s)',
       '`send_keys`',

@@ -57,8 +57,10 @@ describe('tmux:// resources (docs/reference/resources-and-prompts.md#resource-te
     return e;
   };
 
-  it('lists no plain resources and six templates with names, titles and mime types', async () => {
-    expect((await h.client.listResources()).resources).toEqual([]);
+  it('lists one static resource (the runs) and seven templates with names, titles and mime types', async () => {
+    expect((await h.client.listResources()).resources.map((r) => [r.name, r.uri, r.title, r.mimeType])).toEqual([
+      ['list_runs', 'tmux://runs', 'Runs', 'application/json'],
+    ]);
     const { resourceTemplates } = await h.client.listResourceTemplates();
     expect(resourceTemplates.map((t) => [t.name, t.uriTemplate, t.title, t.mimeType])).toEqual([
       ['get_sessions', 'tmux://sessions{?socket_name,host}', 'All Sessions', 'application/json'],
@@ -67,6 +69,7 @@ describe('tmux:// resources (docs/reference/resources-and-prompts.md#resource-te
       ['get_window', 'tmux://sessions/{session_name}/windows/{window_index}{?socket_name,host}', 'Window Detail', 'application/json'],
       ['get_pane', 'tmux://panes/{pane_id}{?socket_name,host}', 'Pane Detail', 'application/json'],
       ['get_pane_content', 'tmux://panes/{pane_id}/content{?socket_name,host}', 'Pane Content', 'text/plain'],
+      ['get_run', 'tmux://runs/{run_id}', 'Run', 'application/json'],
     ]);
     for (const t of resourceTemplates) expect(t.description).toEqual(expect.any(String));
   });

@@ -195,9 +195,14 @@ describe(`pane content subscriptions on the ${process.env.TMUX_MCP_ENGINE ?? 'co
   });
 
   it('a static resource of a plugin is listed, read and watched (docs/reference/resources-and-prompts.md#static-resources)', async () => {
-    expect((await h.client.listResources()).resources).toEqual([
-      { uri: 'fake://static', name: 'fake_static', title: 'Fake Static', mimeType: 'application/json' },
-    ]);
+    // The server's own static resource first (tmux://runs), then the plugin's, in registration order.
+    expect((await h.client.listResources()).resources.map((r) => r.uri)).toEqual(['tmux://runs', 'fake://static']);
+    expect((await h.client.listResources()).resources[1]).toEqual({
+      uri: 'fake://static',
+      name: 'fake_static',
+      title: 'Fake Static',
+      mimeType: 'application/json',
+    });
     expect((await h.client.listResourceTemplates()).resourceTemplates.map((t) => t.name)).not.toContain('fake_static');
     expect(((await h.client.readResource({ uri: 'fake://static' })).contents[0] as { text: string }).text).toBe('{"version":0}');
     await h.client.subscribeResource({ uri: 'fake://static' });

@@ -31,7 +31,7 @@ describe('toolsets (docs/reference/tools.md#toolsets)', () => {
   it('a combination lists the union: core,buffer', async () => {
     const want = everything.filter((n) => TOOLSETS.core.includes(n) || TOOLSETS.buffer.includes(n));
     expect(await listed({ safety: 'destructive' }, { TMUX_MCP_TOOLSETS: 'core,buffer' })).toEqual(want);
-    expect(want).toHaveLength(18);
+    expect(want).toHaveLength(19);
   });
 
   it('all (the default) lists every tool', async () => {
@@ -43,6 +43,7 @@ describe('toolsets (docs/reference/tools.md#toolsets)', () => {
       'list_sessions',
       'list_windows',
       'list_panes',
+      'wait_for_run',
       'capture_pane',
       'search_panes',
       'wait_for_text',

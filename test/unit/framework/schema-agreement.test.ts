@@ -228,7 +228,7 @@ describe('input schemas and validation agree (property test over every tool)', (
   afterAll(() => app.close());
 
   it('covers every core tool, the prompts-as-tools pair and the example tool', () => {
-    expect(tools.length).toBe(61);
+    expect(tools.length).toBe(62);
     expect(tools.map((t) => t.name)).toEqual(
       expect.arrayContaining(['pane_tree', 'get_prompt', 'run_command', 'call_mutating_tools_batch', 'list_hosts']),
     );

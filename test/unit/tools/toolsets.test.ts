@@ -35,7 +35,7 @@ describe('toolsets table (docs/reference/tools.md#toolsets)', () => {
     expect(parts.sort()).toEqual([...TOOL_FAMILIES.pane].sort());
   });
 
-  it('core is the 14 tools an agent needs most, all of them catalog tools', () => {
+  it('core is the 15 tools an agent needs most, all of them catalog tools', () => {
     expect([...TOOLSETS.core].sort()).toEqual(
       [
         'list_sessions',
@@ -46,6 +46,7 @@ describe('toolsets table (docs/reference/tools.md#toolsets)', () => {
         'search_panes',
         'send_keys',
         'run_command',
+        'wait_for_run',
         'wait_for_text',
         'wait_for_idle',
         'wait_for_channel',

@@ -18,6 +18,7 @@ export class RunCommandInput extends ServerTarget {
   @Param({
     type: 'number',
     default: 30.0,
+    description: 'Capped at effective_timeout; then wait_for_run',
   })
   timeout!: number;
   @Param({
@@ -35,4 +36,6 @@ export class RunCommandInput extends ServerTarget {
     description: 'Out of shell history (one line only)',
   })
   suppress_history!: boolean;
+  @Param({ type: 'boolean', default: true, description: 'Return when it waits for input' })
+  return_on_input!: boolean;
 }

@@ -19,7 +19,7 @@ import { RunCommandRunner } from './run-command.runner';
   openWorldHint: true,
   tags: [TAGS.SELF_BOUNDED],
   description:
-    'Run a shell command in a tmux pane and wait: returns exit_status and its output only. On timeout it keeps running (timed_out). Prefer it over send_keys for results.',
+    'Run a shell command in a tmux pane and wait: returns exit_status and its own output; a run past the timeout goes on. Prefer it over send_keys for results.',
   input: RunCommandInput,
   output: RunCommandResult,
 })
@@ -45,6 +45,7 @@ export class RunCommandTool implements ToolHandler<RunCommandInput, RunCommandRe
       effectiveTimeout: Math.min(input.timeout, this.config.waitMaxSeconds),
       suppressHistory: input.suppress_history,
       maxLines: input.max_lines,
+      returnOnInput: input.return_on_input,
       signal: ctx.signal,
       progress: ctx.progress,
     });

@@ -12,7 +12,7 @@ import { SearchPanesInput } from './search-panes.input';
   title: 'Search Panes',
   responseLimit: { field: 'matches', truncatedFlag: 'truncated' },
   description:
-    "Search the terminal text (screen or scrollback) of tmux panes, all or one session's; literal, case-insensitive by default. Returns matching lines per pane, paged.",
+    "Search the text (screen or scrollback) of tmux panes, all or one session's; literal, case-insensitive by default. Matching lines per pane, paged.",
   input: SearchPanesInput,
   output: SearchPanesResult,
 })

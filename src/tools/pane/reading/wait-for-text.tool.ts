@@ -17,7 +17,7 @@ import { WaitForTextInput } from './wait-for-text.input';
   title: 'Wait For Text',
   tags: [TAGS.SELF_BOUNDED],
   description:
-    'Wait for new output in a tmux pane to match patterns (or stop), up to the timeout; earlier text never matches. For output you do not control.',
+    'Wait until new output in a tmux pane matches patterns (or stop), up to the timeout; earlier text never matches. For output you do not control.',
   input: WaitForTextInput,
   output: WaitForTextResult,
 })
