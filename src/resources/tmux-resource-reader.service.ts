@@ -8,6 +8,7 @@ import type { WindowInfo } from '../models/window-info.model';
 import { CallerIdentityService } from '../services/caller-identity.service';
 import { HierarchyService } from '../services/hierarchy.service';
 import { ModelSerializer } from '../services/model-serializer.service';
+import { RunPrograms } from '../services/run-programs.service';
 import { nameMatches } from '../services/target-resolver.service';
 import type { Row } from '../services/tmux-formats';
 import type { TmuxEngine } from '../tmux/tmux-engine';
@@ -30,6 +31,7 @@ export class TmuxResourceReader {
     private readonly hierarchy: HierarchyService,
     private readonly serializer: ModelSerializer,
     private readonly caller: CallerIdentityService,
+    private readonly programs: RunPrograms,
   ) {}
 
   /** The server of a read; an unknown host is refused as a bad parameter (docs/reference/resources-and-prompts.md#resource-errors). */
@@ -76,13 +78,14 @@ export class TmuxResourceReader {
     if (!w) throw new ResourceNotFoundError(`Window not found: index ${q(index)}`);
     const isCaller = await this.caller.isCallerFn(engine);
     const panes = await this.hierarchy.panes(engine, { windowId: w.window_id });
-    return { ...this.serializer.window(w), panes: panes.map((p) => this.serializer.pane(p, isCaller)) };
+    const programs = await this.programs.of(engine, panes);
+    return { ...this.serializer.window(w), panes: panes.map((p) => this.serializer.pane(p, isCaller, programs)) };
   }
 
   async pane(paneId: string, socket?: string, host?: string): Promise<PaneInfo> {
     const engine = this.engine(socket, host);
     const row = await this.paneRow(engine, paneId);
-    return this.serializer.pane(row, await this.caller.isCallerFn(engine));
+    return this.serializer.pane(row, await this.caller.isCallerFn(engine), await this.programs.of(engine, [row]));
   }
 
   /** The visible screen (no scrollback, no truncation), trailing blank lines dropped as libtmux does. */

@@ -20,7 +20,9 @@ export class ModelSerializer {
     return windowOf(row, {});
   }
 
-  pane(row: Row, isCaller: (paneId: string) => boolean | null): PaneInfo {
-    return paneOf(row, { is_caller: isCaller(row.pane_id) });
+  /** `programs`: pane_current_command of panes with a run in flight (docs/reference/tools.md#run_command). */
+  pane(row: Row, isCaller: (paneId: string) => boolean | null, programs?: ReadonlyMap<string, string>): PaneInfo {
+    const program = programs?.get(row.pane_id);
+    return paneOf(program === undefined ? row : { ...row, pane_current_command: program }, { is_caller: isCaller(row.pane_id) });
   }
 }

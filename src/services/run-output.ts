@@ -210,6 +210,8 @@ export interface LineSource {
   first(n: number): readonly string[];
   /** The last `n` lines, or fewer when fewer were kept. */
   last(n: number): readonly string[];
+  /** Whether `last(n)` holds a line that was kept only by its end (longer than the record's bound). */
+  cutIn?(n: number): boolean;
 }
 
 /** Every line of `lines`. */
@@ -236,7 +238,7 @@ export function budgetSource(src: LineSource, maxLines: number | null, lost = 0,
   if (maxLines !== null) {
     const kept = src.last(maxLines);
     const dropped = src.total - kept.length;
-    return { output: [...kept], truncated: dropped + lost > 0, omitted: dropped + lost };
+    return { output: [...kept], truncated: dropped + lost > 0 || (src.cutIn?.(maxLines) ?? false), omitted: dropped + lost };
   }
   const { lines: maxL, bytes: maxB } = OUTPUT_BUDGET;
   const fits = src.fits(maxL, maxB);
@@ -266,6 +268,8 @@ export interface KeptOutput {
   /** The last lines (at most KEEP.lines and KEEP.bytes); empty when `complete`. */
   readonly tail: readonly string[];
   readonly complete: boolean;
+  /** The first line of `tail` is kept only by its last KEEP.bytes bytes. */
+  readonly tailCut: boolean;
   readonly lost: number;
   readonly lostIsLowerBound: boolean;
 }
@@ -278,10 +282,13 @@ export interface KeptOutput {
  */
 export function keepOutput(lines: readonly string[], lost: number, lostIsLowerBound: boolean): KeptOutput {
   const src = allLines(lines);
-  if (src.fits(KEEP.lines, KEEP.bytes)) return { total: lines.length, head: [...lines], tail: [], complete: true, lost, lostIsLowerBound };
+  if (src.fits(KEEP.lines, KEEP.bytes))
+    return { total: lines.length, head: [...lines], tail: [], complete: true, tailCut: false, lost, lostIsLowerBound };
   const head = headBytes(lines.slice(0, Math.floor(OUTPUT_BUDGET.lines / 5)), Math.floor(OUTPUT_BUDGET.bytes / 5));
   const tail = tailBytes(lines.slice(Math.max(0, lines.length - KEEP.lines)), KEEP.bytes);
-  return { total: lines.length, head, tail, complete: false, lost, lostIsLowerBound };
+  // tailBytes keeps a single line longer than the bound by its end, and only when it is the last.
+  const tailCut = tail.length === 1 && tail[0] !== lines[lines.length - 1];
+  return { total: lines.length, head, tail, complete: false, tailCut, lost, lostIsLowerBound };
 }
 
 /** A kept output as a line source for {@link budgetSource}. */
@@ -292,5 +299,6 @@ export function keptLines(k: KeptOutput): LineSource {
     fits: () => false, // more than KEEP's bounds, so more than the default budget's
     first: (n) => k.head.slice(0, n),
     last: (n) => k.tail.slice(Math.max(0, k.tail.length - n)),
+    cutIn: (n) => k.tailCut && n >= k.tail.length,
   };
 }

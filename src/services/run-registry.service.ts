@@ -2,12 +2,13 @@ import { inject, injectable } from 'tsyringe';
 import type { Logger } from 'winston';
 import { ExpectedToolError } from '../framework/errors/tool-errors';
 import { LOGGER_FACTORY } from '../framework/tokens';
-import { safeRepr } from '../framework/validation/safe-repr';
+import { safeRepr, safeText } from '../framework/validation/safe-repr';
 import type { RunCommandResult, RunStateName } from '../models/run-command-result.model';
 import { serverKeyId, type TmuxEngine } from '../tmux/tmux-engine';
 import { PaneNotFound } from '../tmux/tmux-errors';
 import { InputProbe, type InputState } from './input-probe.service';
-import { paneLastLine } from './pane-progress';
+import { paneLastLine, PROGRESS_LINE_MAX } from './pane-progress';
+import { hostError } from './tmux-error.mapper';
 import { round3 } from './progress-heartbeat';
 import type { RunIds } from './run-command-wrapper';
 import { disarmRun, unsetRunOptions, finishedRunOptions } from './run-disarm';
@@ -48,8 +49,6 @@ export class RunRecord {
   kept: KeptOutput | null = null;
   /** The command ended on the alternate screen. */
   endAlternate = false;
-  /** The pane's last non-blank line when the run began to wait for input. */
-  prompt: string | null = null;
   /** Why following the run ended without its end (connection lost, pane gone). */
   error: Error | null = null;
   /** performance.now() since when the probe has seen the run waiting for input without a break. */
@@ -83,6 +82,17 @@ export class RunRecord {
   }
 }
 
+const activeKey = (serverKey: string, paneId: string): string => `${serverKey}\u0000${paneId}`;
+
+/** The last non-blank line, trimmed and bounded as progress messages are (docs/reference/protocol.md#progress). */
+function lastNonBlank(lines: readonly string[]): string | undefined {
+  for (let i = lines.length - 1; i >= 0; i--) {
+    const l = lines[i].trim();
+    if (l) return safeText(l, PROGRESS_LINE_MAX);
+  }
+  return undefined;
+}
+
 /** What a wait on a run came to. */
 export type RunWaitOutcome = 'finished' | 'waiting' | 'timeout';
 
@@ -113,6 +123,8 @@ export interface RunListEntry {
 @injectable()
 export class RunRegistry {
   private readonly runs = new Map<string, RunRecord>();
+  /** Runs in flight by tmux server and pane (`serverKey NUL paneId`). */
+  private readonly active = new Map<string, RunRecord>();
   /** Finished (or failed) runs, oldest first. */
   private readonly done: RunRecord[] = [];
   private readonly log: Logger;
@@ -142,6 +154,7 @@ export class RunRegistry {
   claimed(run: ClaimedRun): RunRecord {
     const rec = new RunRecord(run);
     this.runs.set(rec.runId, rec);
+    this.active.set(activeKey(rec.serverKey, rec.paneId), rec);
     rec.follower = new RunFollower(run.engine, run.paneId, run.ids, {
       ended: (state) => void this.ended(rec, state),
       failed: (err) => this.failed(rec, err),
@@ -158,6 +171,7 @@ export class RunRegistry {
   disarmed(rec: RunRecord): void {
     rec.follower?.halt();
     this.runs.delete(rec.runId);
+    this.deactivate(rec);
     this.notifyAny();
   }
 
@@ -181,7 +195,6 @@ export class RunRegistry {
     }
     rec.endedAt = Date.now();
     rec.endedPerf = performance.now();
-    rec.prompt = null;
     rec.waitingSince = null;
     rec.follower = null;
     this.retire(rec);
@@ -192,7 +205,8 @@ export class RunRegistry {
   /** Following ended without the run's end: the record keeps its last state and says why. */
   private failed(rec: RunRecord, err: Error): void {
     if (rec.error || rec.state === 'finished') return;
-    rec.error = err;
+    // A host's failure in the words a tool call would use (docs/reference/errors.md#remote-host-errors).
+    rec.error = hostError(err) ?? err;
     rec.endedAt = Date.now();
     rec.endedPerf = performance.now();
     rec.follower = null;
@@ -203,8 +217,14 @@ export class RunRegistry {
     this.notify(rec);
   }
 
+  private deactivate(rec: RunRecord): void {
+    const key = activeKey(rec.serverKey, rec.paneId);
+    if (this.active.get(key) === rec) this.active.delete(key);
+  }
+
   /** Moves a run to the finished list and drops what is past the bounds. */
   private retire(rec: RunRecord): void {
+    this.deactivate(rec);
     this.done.push(rec);
     this.prune();
   }
@@ -238,8 +258,14 @@ export class RunRegistry {
 
   /** The run in flight in a pane of a tmux server (serverKeyId), if this server started one. */
   inFlight(serverKey: string, paneId: string): RunRecord | undefined {
-    for (const r of this.runs.values()) if (r.inFlight && r.paneId === paneId && r.serverKey === serverKey) return r;
-    return undefined;
+    if (this.active.size === 0) return undefined;
+    const rec = this.active.get(activeKey(serverKey, paneId));
+    return rec?.inFlight ? rec : undefined;
+  }
+
+  /** Whether any run of this server is in flight (a cheap check for the listings). */
+  anyInFlight(): boolean {
+    return this.active.size > 0;
   }
 
   /** The run in flight whose id (10 hex digits, as in the pane's options) is `id`. */
@@ -294,6 +320,8 @@ export class RunRegistry {
       if (opts.returnOnInput && rec.state === 'waiting_for_input') return 'waiting';
       return null;
     };
+    // A waiting state may be over (a person typed the answer in the pane): look again before returning on it.
+    if (opts.returnOnInput && rec.state === 'waiting_for_input') await this.refresh(rec);
     const now = settled();
     if (now) return now;
     if (opts.returnOnInput) this.addInterest(rec);
@@ -353,7 +381,8 @@ export class RunRegistry {
     // A call that timed out says whether the run waits for input now (docs/reference/tools.md#run_command).
     let name: RunStateName = rec.state === 'finished' ? 'running' : rec.state;
     if ((opts.timedOut || opts.probeNow) && name === 'running' && (await this.waitingNow(rec))) name = 'waiting_for_input';
-    const prompt = name === 'waiting_for_input' ? (rec.prompt ?? (await paneLastLine(rec.engine, rec.paneId)) ?? null) : null;
+    // The question is the last line the command printed; a full-screen program's is the last row of its screen.
+    const prompt = name === 'waiting_for_input' ? (lastNonBlank(out.lines) ?? (await paneLastLine(rec.engine, rec.paneId)) ?? null) : null;
     return this.shape(rec, name, opts, {
       exit: null,
       output: b.output,
@@ -452,7 +481,7 @@ export class RunRegistry {
       this.log.debug(`input probe failed: ${(err as Error).message}`);
       return;
     }
-    await Promise.all(recs.map((r) => this.apply(r, states.get(r.paneId))));
+    for (const r of recs) this.apply(r, states.get(r.paneId));
   }
 
   /** The run waits for input when its job (not the pane's shell) reads the terminal. */
@@ -461,23 +490,27 @@ export class RunRegistry {
     return s.waiting && s.shellForeground === false;
   }
 
-  private async apply(rec: RunRecord, s: InputState | undefined): Promise<void> {
+  private apply(rec: RunRecord, s: InputState | undefined): void {
     if (!rec.inFlight) return;
     const waits = RunRegistry.waits(s);
     if (waits === null) return;
     const now = performance.now();
     if (!waits) {
       rec.waitingSince = null;
-      if (rec.state === 'waiting_for_input') {
-        rec.prompt = null;
-        this.setState(rec, 'running');
-      }
+      if (rec.state === 'waiting_for_input') this.setState(rec, 'running');
       return;
     }
     rec.waitingSince ??= now;
-    if (rec.state === 'running' && now - rec.waitingSince >= WAITING_AFTER_MS) {
-      rec.prompt = (await paneLastLine(rec.engine, rec.paneId, { timeoutMs: 2000 })) ?? null;
-      if (rec.inFlight && rec.waitingSince !== null) this.setState(rec, 'waiting_for_input');
+    if (rec.state === 'running' && now - rec.waitingSince >= WAITING_AFTER_MS) this.setState(rec, 'waiting_for_input');
+  }
+
+  /** One look at the run now, applied to its state as a round's look would be. */
+  private async refresh(rec: RunRecord): Promise<void> {
+    try {
+      const states = await this.probe.probePanes(rec.engine, [rec.paneId], { timeoutMs: 2000 });
+      this.apply(rec, states.get(rec.paneId));
+    } catch (err) {
+      this.log.debug(`input probe failed: ${(err as Error).message}`);
     }
   }
 

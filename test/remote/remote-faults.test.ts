@@ -228,6 +228,19 @@ describeSsh('remote faults (docs/reference/engine.md#remote-faults)', () => {
       const r = await running;
       expect(r.isError).toBe(true);
       expect(firstLine(r)).toBe(LOST(host));
+      // The run's record says the connection was lost and keeps its last state (docs/reference/tools.md#runs);
+      // wait_for_run answers that loss.
+      const runs = JSON.parse(((await h.client.readResource({ uri: 'tmux://runs' })).contents[0] as { text: string }).text) as {
+        run_id: string;
+        pane_id: string;
+        state: string;
+        error: string | null;
+      }[];
+      const rec = runs.find((x) => x.pane_id === pane && x.error !== null);
+      expect(rec).toMatchObject({ state: 'running', error: LOST(host) });
+      const again = await h.call('wait_for_run', { run_id: rec!.run_id });
+      expect(again.isError).toBe(true);
+      expect(firstLine(again)).toBe(LOST(host));
       tmux.tmux('wait-for', '-S', gate);
       await drop.noticed();
       const next = await h.ok<{ exit_status: number; output: string[] }>('run_command', {

@@ -6,6 +6,7 @@ import { FilterService } from '../../services/filter.service';
 import { HierarchyService, PaneScope } from '../../services/hierarchy.service';
 import type { Row } from '../../services/tmux-formats';
 import { ModelSerializer } from '../../services/model-serializer.service';
+import { RunPrograms } from '../../services/run-programs.service';
 import { TargetResolver } from '../../services/target-resolver.service';
 import { TmuxServerPool } from '../../services/tmux-server-pool.service';
 import { ListPanesInput } from './list-panes.input';
@@ -28,6 +29,7 @@ export class ListPanesTool implements ToolHandler<ListPanesInput, PaneInfo[]> {
     private readonly filters: FilterService,
     private readonly serializer: ModelSerializer,
     private readonly callers: CallerIdentityService,
+    private readonly programs: RunPrograms,
   ) {}
 
   async execute(input: ListPanesInput): Promise<PaneInfo[]> {
@@ -55,7 +57,7 @@ export class ListPanesTool implements ToolHandler<ListPanesInput, PaneInfo[]> {
     const kept = this.filters.apply(rows, clauses, (row, f) =>
       f === 'session_attached' && attached ? String(attached.get(row.session_id) ?? 0) : undefined,
     );
-    const isCaller = await this.callers.isCallerFn(engine);
-    return kept.map((r) => this.serializer.pane(r, isCaller));
+    const [isCaller, programs] = await Promise.all([this.callers.isCallerFn(engine), this.programs.of(engine, kept)]);
+    return kept.map((r) => this.serializer.pane(r, isCaller, programs));
   }
 }

@@ -3,6 +3,7 @@ import type { PaneInfo } from '../../../models/pane-info.model';
 import { CallerIdentityService } from '../../../services/caller-identity.service';
 import { HierarchyService } from '../../../services/hierarchy.service';
 import { ModelSerializer } from '../../../services/model-serializer.service';
+import { RunPrograms } from '../../../services/run-programs.service';
 import { TargetArgs, TargetResolver } from '../../../services/target-resolver.service';
 import type { Row } from '../../../services/tmux-formats';
 import type { TmuxEngine } from '../../../tmux/tmux-engine';
@@ -23,6 +24,7 @@ export class PaneOps {
     private readonly hierarchy: HierarchyService,
     private readonly serializer: ModelSerializer,
     readonly callers: CallerIdentityService,
+    private readonly programs: RunPrograms,
   ) {}
 
   /** The engine of the server the call targets (socket_name and host). */
@@ -59,7 +61,8 @@ export class PaneOps {
   }
 
   async toInfo(engine: TmuxEngine, row: Row): Promise<PaneInfo> {
-    return this.serializer.pane(row, await this.callers.isCallerFn(engine));
+    const [isCaller, programs] = await Promise.all([this.callers.isCallerFn(engine), this.programs.of(engine, [row])]);
+    return this.serializer.pane(row, isCaller, programs);
   }
 
   /** Re-reads a pane after a change (docs/reference/tools.md#fresh-results). */

@@ -6,6 +6,7 @@ import { PANE } from '../../../models/tmux-fields';
 import { CallerIdentityService } from '../../../services/caller-identity.service';
 import { tailLines } from '../../../services/capture-limits';
 import { CaptureService } from '../../../services/capture.service';
+import { RunPrograms } from '../../../services/run-programs.service';
 import { InputProbe } from '../../../services/input-probe.service';
 import { TargetResolver } from '../../../services/target-resolver.service';
 import { TmuxServerPool } from '../../../services/tmux-server-pool.service';
@@ -29,6 +30,7 @@ export class SnapshotPaneTool implements ToolHandler<SnapshotPaneInput, PaneSnap
     private readonly capture: CaptureService,
     private readonly callers: CallerIdentityService,
     private readonly inputProbe: InputProbe,
+    private readonly programs: RunPrograms,
   ) {}
 
   async execute(input: SnapshotPaneInput, ctx: ToolCallContext): Promise<PaneSnapshot> {
@@ -39,14 +41,16 @@ export class SnapshotPaneTool implements ToolHandler<SnapshotPaneInput, PaneSnap
     // read beside the capture from the pid and tty the snapshot read.
     const pid = Number(raw[PANE.pane_pid.tmux]);
     const tty = raw[PANE.pane_tty.tmux] ?? '';
-    const [rows, waiting] = await Promise.all([
+    const [rows, input_] = await Promise.all([
       this.capture.rows(engine, paneId),
       pid > 0 && tty !== ''
-        ? this.inputProbe
-            .probe(engine, [{ paneId, panePid: pid, paneTty: tty }], { signal: ctx.signal })
-            .then((m) => m.get(paneId)?.waiting ?? null)
-        : null,
+        ? this.inputProbe.probe(engine, [{ paneId, panePid: pid, paneTty: tty }], { signal: ctx.signal }).then((m) => m.get(paneId))
+        : undefined,
     ]);
+    const waiting = input_?.waiting ?? null;
+    // While a run of this server is in flight, the command's program, not the shell wrapping it
+    // (docs/reference/tools.md#run_command).
+    if (input_?.program && this.programs.running(engine, paneId)) raw[PANE.pane_current_command.tmux] = input_.program;
     const { kept, dropped } = tailLines(rows, input.max_lines);
     const isCaller = await this.callers.isCallerFn(engine);
     return typedSnapshot(raw, {
