@@ -13,7 +13,7 @@ const os = require('node:os');
 const { execFileSync } = require('node:child_process');
 const { fmt } = require('./lib');
 
-const BENCHES = ['tokens', 'list-panes', 'capture', 'events', 'wait', 'cold-start', 'memory', 'remote', 'peers', 'growth'];
+const BENCHES = ['tokens', 'list-panes', 'capture', 'events', 'wait', 'runs', 'cold-start', 'memory', 'remote', 'peers', 'growth'];
 
 function parseArgs(argv) {
   let only;
@@ -176,8 +176,18 @@ function render(r, baseline) {
     const all = tk['this server (default tier)'];
     const core = tk['this server, TMUX_MCP_TOOLSETS=core'];
     out.push(
-      `| 9 | model-visible tokens of tools/list (o200k_base), default tier | ${all.tokens} (${all.tools} tools) | — | — | ≤ 10,000 | ${verdict(all.tokens <= 10000, String(all.tokens))} |`,
-      `| 9b | the same, \`core\` toolset | ${core.tokens} (${core.tools} tools) | — | — | ≤ 2,500 | ${verdict(core.tokens <= 2500, String(core.tokens))} |`,
+      `| 9 | model-visible tokens of tools/list (o200k_base), default tier | ${all.tokens} (${all.tools} tools) | — | — | ≤ 8,000 | ${verdict(all.tokens <= 8000, String(all.tokens))} |`,
+      `| 9b | the same, \`core\` toolset | ${core.tokens} (${core.tools} tools) | — | — | ≤ 2,600 | ${verdict(core.tokens <= 2600, String(core.tokens))} |`,
+    );
+  }
+  const ru = r.runs;
+  if (ru) {
+    const w = ru.waitForInput;
+    const p = ru.push;
+    out.push(
+      `| 10 | waiting for input: the command starts to wait → run_command returns (waiting_for_input) | p50 ${fmt(w.p50, 0)} / p95 ${fmt(w.p95, 0)} | — | — | within 1,500 ms | ${verdict(w.p95 <= 1500, `p95 ${fmt(w.p95, 0)} ms`)} |`,
+      `| 10b | push: a subscribed run ends → notifications/resources/updated | p50 ${fmt(p.p50)} / p95 ${fmt(p.p95)} | — | — | p50 ≤ 1,000 ms | ${verdict(p.p50 <= 1000, `p50 ${fmt(p.p50)} ms`)} |`,
+      `| 10c | following 50 runs in flight (nobody waiting): server CPU over 10 s idle, RSS | ${fmt(ru.idleFiftyRuns.cpuMsPer10s, 0)} ms CPU, ${fmt(ru.idleFiftyRuns.rssMb, 1)} MB | no run: ${fmt(ru.idleNoRuns.cpuMsPer10s, 0)} ms CPU, ${fmt(ru.idleNoRuns.rssMb, 1)} MB | +${fmt(ru.idleFiftyRuns.cpuMsPer10s - ru.idleNoRuns.cpuMsPer10s, 0)} ms / +${fmt(ru.idleFiftyRuns.rssMb - ru.idleNoRuns.rssMb, 1)} MB | report | — |`,
     );
   }
   const g = r.growth;

@@ -4,7 +4,7 @@ import { ExpectedToolError } from '../framework/errors/tool-errors';
 import { LOGGER_FACTORY } from '../framework/tokens';
 import { safeRepr, safeText } from '../framework/validation/safe-repr';
 import type { RunCommandResult, RunStateName } from '../models/run-command-result.model';
-import { serverKeyId, type TmuxEngine } from '../tmux/tmux-engine';
+import { runList, serverKeyId, type TmuxEngine } from '../tmux/tmux-engine';
 import { PaneNotFound } from '../tmux/tmux-errors';
 import { InputProbe, type InputState } from './input-probe.service';
 import { paneLastLine, PROGRESS_LINE_MAX } from './pane-progress';
@@ -12,7 +12,7 @@ import { hostError } from './tmux-error.mapper';
 import { round3 } from './progress-heartbeat';
 import type { RunIds } from './run-command-wrapper';
 import { disarmRun, unsetRunOptions, finishedRunOptions } from './run-disarm';
-import { RunFollower } from './run-follower';
+import { CHECK_MS, RunFollower } from './run-follower';
 import { budgetSource, allLines, keepOutput, keptLines, type KeptOutput } from './run-output';
 import { exitStatusOf, readOutput, readState, type RunState } from './run-readback';
 import { TypedPanes } from './typed-panes.service';
@@ -129,6 +129,7 @@ export class RunRegistry {
   private readonly done: RunRecord[] = [];
   private readonly log: Logger;
   private probeTimer: NodeJS.Timeout | null = null;
+  private checkTimer: NodeJS.Timeout | null = null;
   private probing = false;
   private closed = false;
   private readonly offTyped: () => void;
@@ -159,9 +160,52 @@ export class RunRegistry {
       ended: (state) => void this.ended(rec, state),
       failed: (err) => this.failed(rec, err),
     });
-    if (!this.closed) rec.follower.start();
+    if (!this.closed) {
+      rec.follower.start();
+      this.scheduleChecks();
+    }
     this.notifyAny();
     return rec;
+  }
+
+  /** The followers' pane checks, every CHECK_MS while any run is followed: one batch per tmux server. */
+  private scheduleChecks(): void {
+    if (this.checkTimer || this.closed) return;
+    this.checkTimer = setInterval(() => void this.checkAll(), CHECK_MS);
+    this.checkTimer.unref();
+  }
+
+  private async checkAll(): Promise<void> {
+    const followers = [...this.runs.values()].flatMap((r) => (r.follower ? [r.follower] : []));
+    if (followers.length === 0) {
+      if (this.checkTimer) clearInterval(this.checkTimer);
+      this.checkTimer = null;
+      return;
+    }
+    const byEngine = new Map<TmuxEngine, RunFollower[]>();
+    for (const f of followers) byEngine.set(f.on, [...(byEngine.get(f.on) ?? []), f]);
+    await Promise.all(
+      [...byEngine].map(async ([engine, fs]) => {
+        try {
+          const out = await runList(
+            engine,
+            fs.map((f) => f.checkArgv()),
+            { timeoutMs: CHECK_MS * 2 },
+          );
+          fs.forEach((f, i) => f.checked(out[i]?.[0] ?? ''));
+        } catch {
+          // One failed command fails the batch: ask each alone, so a gone pane is told apart.
+          await Promise.all(
+            fs.map((f) =>
+              engine.run(f.checkArgv(), { timeoutMs: CHECK_MS * 2 }).then(
+                (l) => f.checked(l[0] ?? ''),
+                (err: unknown) => f.checkFailed(err),
+              ),
+            ),
+          );
+        }
+      }),
+    );
   }
 
   /**
@@ -566,6 +610,7 @@ export class RunRegistry {
     this.closed = true;
     this.offTyped();
     if (this.probeTimer) clearTimeout(this.probeTimer);
+    if (this.checkTimer) clearInterval(this.checkTimer);
     const live = [...this.runs.values()].filter((r) => r.follower !== null);
     for (const r of live) r.follower?.halt();
     await Promise.allSettled(

@@ -16,7 +16,7 @@ describe('toolsets through the CLI (docs/reference/configuration.md#toolsets)', 
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     expect(section(r.stdout, 'Settings')).toContain('toolsets | core, buffer | (--toolsets)');
-    expect(section(r.stdout, 'Tools')).toEqual(['18 tools | 9 readonly, 9 mutating, 0 destructive; 18 visible at tier mutating']);
+    expect(section(r.stdout, 'Tools')).toEqual(['19 tools | 10 readonly, 9 mutating, 0 destructive; 19 visible at tier mutating']);
 
     const rows = section(r.stdout, 'Toolsets');
     // Set rows ("name | N tools, T tokens…") and, under each, its tools with their tokens ("a 12, b 340").
@@ -37,7 +37,7 @@ describe('toolsets through the CLI (docs/reference/configuration.md#toolsets)', 
     const [, count, tokens] = /^core \* \| (\d+) tools, ([\d,]+) tokens$/.exec(core)!;
     expect(Number(count)).toBe(TOOLSETS.core.length);
     expect(num(tokens)).toBe(TOOLSETS.core.reduce((s, n) => s + perTool.get(n)!, 0));
-    const selected = /^selected \| core, buffer: 18 tools, ([\d,]+) tokens \(what tools\/list shows at tier mutating\)$/.exec(sets.at(-1)!);
+    const selected = /^selected \| core, buffer: 19 tools, ([\d,]+) tokens \(what tools\/list shows at tier mutating\)$/.exec(sets.at(-1)!);
     const union = [...new Set([...TOOLSETS.core, ...TOOLSETS.buffer])];
     expect(num(selected![1])).toBe(union.reduce((s, n) => s + perTool.get(n)!, 0));
     // Off-tier members are named, not counted.

@@ -57,7 +57,7 @@ describe('tmux-mcp --check (docs/reference/configuration.md#check)', () => {
     expect(section(r.stdout, 'Tools')).toEqual([
       `${names.length} tools | ${per('readonly')} readonly, ${per('mutating')} mutating, ${per('destructive')} destructive; ${names.length} visible at tier destructive`,
     ]);
-    expect(names).toHaveLength(57);
+    expect(names).toHaveLength(58);
     expect(r.stdout.trimEnd().endsWith('No problems found.')).toBe(true);
     expect(r.code).toBe(0);
   });
@@ -98,7 +98,7 @@ describe('tmux-mcp --check (docs/reference/configuration.md#check)', () => {
     // Registered, whatever the tier; list_hosts only with hosts configured (docs/reference/protocol.md#features).
     expect(rows[0]).toMatch(
       new RegExp(
-        `^tmux-mcp:core \\| ${catalogNames('destructive').length} tools, \\d+ interceptors, 0 error mappers, 6 resources, 4 prompts$`,
+        `^tmux-mcp:core \\| ${catalogNames('destructive').length} tools, \\d+ interceptors, 0 error mappers, 8 resources, 4 prompts$`,
       ),
     );
     // The row names the file the plugin was loaded from (docs/reference/configuration.md#plugin-specifiers).

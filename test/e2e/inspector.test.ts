@@ -45,7 +45,7 @@ describe('MCP Inspector CLI', () => {
     // The default tier (mutating) without hosts: the catalog without its destructive tools and
     // list_hosts (docs/reference/protocol.md#features), in registration order.
     expect(names).toEqual(catalogNames('mutating'));
-    expect(names).toHaveLength(52);
+    expect(names).toHaveLength(53);
     expect(names).toEqual(expect.arrayContaining(['list_sessions', 'send_keys', 'wait_for_text']));
     expect(names).not.toContain('list_hosts');
   }, 60_000);

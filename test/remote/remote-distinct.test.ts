@@ -240,9 +240,23 @@ describeSsh('E1: a call with host runs on that host and nowhere else (docs/refer
         get_pane: [`tmux://panes/${pane}${q}`, (t) => expect(json(t).pane_pid).toBe(Number(fmt(reader, '#{pane_pid}')))],
         get_pane_content: [`tmux://panes/${pane}/content${q}`, (t) => expect(t).toContain(REMOTE_TEXT)],
       };
+      // A run names its host itself (docs/reference/resources-and-prompts.md#runs): one started with
+      // host is read back from its record, with the remote pane's output.
+      const runPane = remote.tmux('new-window', '-d', '-P', '-F', '#{pane_id}', '-t', 'rmain:', 'sh');
+      await until(
+        () => remote.tmux('capture-pane', '-p', '-t', runPane).trimEnd(),
+        (s) => /[$#]$/.test(s),
+        'a prompt in the remote run pane',
+      );
+      const ran = await h.ok<{ run_id: string }>('run_command', { host, pane_id: runPane, command: 'echo remote-run-$((6*7))' });
+      reads.get_run = [
+        `tmux://runs/${ran.run_id}`,
+        (t) => expect(json(t)).toMatchObject({ pane_id: runPane, state: 'finished', exit_status: 0, output: ['remote-run-42'] }),
+      ];
       const { resourceTemplates } = await h.client.listResourceTemplates();
-      // A template with no read here fails: every template takes ?host=.
+      // A template with no read here fails: every template of the tmux hierarchy takes ?host=.
       expect(resourceTemplates.map((t) => t.name).sort()).toEqual(Object.keys(reads).sort());
+      expect(resourceTemplates.filter((t) => !t.uriTemplate.endsWith('{?socket_name,host}')).map((t) => t.name)).toEqual(['get_run']);
       for (const [uri, check] of Object.values(reads)) {
         const c = (await h.client.readResource({ uri })).contents[0] as { text: string };
         check(c.text);
