@@ -14,7 +14,7 @@ import { readyPane } from '../integration/pane-io/pane-io-helpers';
 type Call = (args: Record<string, unknown>) => Promise<CallResult>;
 
 const BUSY =
-  /^Pane %\d+ (is still running r_[0-9a-f]{10} \('sleep 0\.3; echo .*', started \d+ s ago\)|is still running r_[0-9a-f]{10}, a run_command this server does not follow|holds an earlier run_command that has not started yet \(r_[0-9a-f]{10}\)); nothing was typed\n/;
+  /^Pane %\d+ (is still running r_[0-9a-f]{10} \('sleep 0\.2; echo .*', started \d+ s ago\)|is still running r_[0-9a-f]{10}, a run_command this server does not follow|holds an earlier run_command that has not started yet \(r_[0-9a-f]{10}\)); nothing was typed\n/;
 
 describe('F9b: two run_command calls on one pane at once start exactly one command', () => {
   const fx = new TmuxFixture();
@@ -56,8 +56,8 @@ describe('F9b: two run_command calls on one pane at once start exactly one comma
       const mark = (who: string) => `${tag}${who}${r}x`;
       const [ra, rb] = await Promise.all([
         // Each command outlasts the other call's start, so the two always overlap.
-        a({ command: `sleep 0.3; echo ${mark('A')}-$((6*7))`, pane_id: pane, timeout: 20 }),
-        b({ command: `sleep 0.3; echo ${mark('B')}-$((6*7))`, pane_id: pane, timeout: 20 }),
+        a({ command: `sleep 0.2; echo ${mark('A')}-$((6*7))`, pane_id: pane, timeout: 20 }),
+        b({ command: `sleep 0.2; echo ${mark('B')}-$((6*7))`, pane_id: pane, timeout: 20 }),
       ]);
       const results = [
         { who: 'A', r: ra },
@@ -76,13 +76,13 @@ describe('F9b: two run_command calls on one pane at once start exactly one comma
     }
   };
 
-  it('one server: 20 rounds', async () => {
+  it('one server: 12 rounds', async () => {
     const call = await harness();
-    await race(call, call, 20, 'one');
+    await race(call, call, 12, 'one');
   }, 120_000);
 
-  it('two servers in one process (two tmux clients): 20 rounds', async () => {
-    await race(await harness(), await harness(), 20, 'two');
+  it('two servers in one process (two tmux clients): 12 rounds', async () => {
+    await race(await harness(), await harness(), 12, 'two');
   }, 120_000);
 
   it('a lock no run backs (set by hand) holds nothing: the run goes ahead and leaves no lock', async () => {
@@ -94,7 +94,7 @@ describe('F9b: two run_command calls on one pane at once start exactly one comma
     expect(fx.tmux('show-options', '-p', '-t', pane)).not.toContain('@tmux_mcp_run');
   });
 
-  it('two server processes: 10 rounds', async () => {
-    await race(await cliServer(), await cliServer(), 10, 'proc');
+  it('two server processes: 8 rounds', async () => {
+    await race(await cliServer(), await cliServer(), 8, 'proc');
   }, 120_000);
 });
