@@ -5,7 +5,22 @@ import { PaneNotFound } from '../tmux/tmux-errors';
 import { clearStaleLock, runsInFlight, shellKind, type ShellKind } from './run-command-wrapper';
 
 const SEP = '\u241e';
-const STATE_FORMAT = ['#{pane_id}', '#{pane_current_command}', '#{pane_in_mode}', '#{pane_mode}', '#{history_size}'].join(SEP);
+const STATE_FORMAT = [
+  '#{pane_id}',
+  '#{pane_current_command}',
+  '#{pane_in_mode}',
+  '#{pane_mode}',
+  '#{history_size}',
+  '#{pane_pid}',
+  '#{pane_tty}',
+].join(SEP);
+
+/** A shell at its prompt, as readiness found it: its family, and its process and terminal (for the input probe). */
+export interface ReadyShell {
+  readonly kind: ShellKind;
+  readonly panePid: number;
+  readonly paneTty: string;
+}
 /** How often a pane that shows nothing yet is re-read on an engine without events (and at least on one with them). */
 const POLL_MS = 100;
 
@@ -23,6 +38,8 @@ export class PaneNotAtPrompt extends ExpectedToolError {}
 
 interface PaneNow {
   command: string;
+  panePid: number;
+  paneTty: string;
   mode: string | null;
   blank: boolean;
   waiting: string[];
@@ -46,6 +63,8 @@ async function readPane(engine: TmuxEngine, paneId: string, signal: AbortSignal)
   const { waiting, running, staleLock } = runsInFlight(options);
   return {
     command: f[1] ?? '',
+    panePid: Number(f[5]) || 0,
+    paneTty: f[6] ?? '',
     mode: f[2] === '1' ? f[3] || 'a mode' : null,
     blank: (Number(f[4]) || 0) === 0 && rows.every((r) => !r.trim()),
     waiting,
@@ -88,7 +107,7 @@ export async function waitForPrompt(
     new PaneNotAtPrompt(`Pane ${paneId} is still running an earlier run_command (r_${id}); nothing was typed`, {
       suggestion: 'Wait for it with wait_for_idle, or interrupt it with send_keys C-c, then retry.',
     }),
-): Promise<ShellKind | null> {
+): Promise<ReadyShell | null> {
   for (;;) {
     const now = await readPane(engine, paneId, signal);
     // A lock no run's options back holds nothing (docs/reference/engine.md#run-claim): free it.
@@ -107,7 +126,7 @@ export async function waitForPrompt(
         suggestion: 'Leave the mode first (send_keys q), then retry.',
       });
     const kind = shellKind(now.command);
-    if (kind) return kind;
+    if (kind) return { kind, panePid: now.panePid, paneTty: now.paneTty };
     if (!now.blank)
       throw new PaneNotAtPrompt(
         `Pane ${paneId} is running '${safeText(now.command, 60)}', not a shell at its prompt (run_command speaks POSIX shells and fish); nothing was typed`,

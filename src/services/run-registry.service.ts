@@ -36,6 +36,8 @@ export interface ClaimedRun {
   readonly command: string;
   /** performance.now() when the line was typed. */
   readonly typedAt: number;
+  /** The pane's shell process and terminal (readiness read them), for the input probe; pid 0: unknown. */
+  readonly proc: { readonly panePid: number; readonly paneTty: string };
 }
 
 /** One run from its claim to its end, and after (docs/reference/tools.md#wait_for_run). */
@@ -57,8 +59,6 @@ export class RunRecord {
   interest = 0;
   readonly listeners = new Set<() => void>();
   follower: RunFollower | null = null;
-  /** pane_pid and pane_tty, read once for the probe. */
-  proc: { panePid: number; paneTty: string } | null = null;
 
   constructor(readonly run: ClaimedRun) {
     this.runId = `r_${run.ids.id}`;
@@ -517,10 +517,7 @@ export class RunRegistry {
   private async probeServer(recs: RunRecord[]): Promise<void> {
     let states: Map<string, InputState>;
     try {
-      states = await this.probe.probePanes(
-        recs[0].engine,
-        recs.map((r) => r.paneId),
-      );
+      states = await this.lookAt(recs[0].engine, recs);
     } catch (err) {
       this.log.debug(`input probe failed: ${(err as Error).message}`);
       return;
@@ -548,10 +545,28 @@ export class RunRegistry {
     if (rec.state === 'running' && now - rec.waitingSince >= WAITING_AFTER_MS) this.setState(rec, 'waiting_for_input');
   }
 
+  /**
+   * One look at runs of one tmux server: from the pane pid and tty readiness read (no tmux call for
+   * a local pane), or, where those are unknown, reading them first.
+   */
+  private lookAt(engine: TmuxEngine, recs: readonly RunRecord[], timeoutMs = 3000): Promise<Map<string, InputState>> {
+    if (recs.every((r) => r.run.proc.panePid > 0 && r.run.proc.paneTty !== ''))
+      return this.probe.probe(
+        engine,
+        recs.map((r) => ({ paneId: r.paneId, ...r.run.proc })),
+        { timeoutMs },
+      );
+    return this.probe.probePanes(
+      engine,
+      recs.map((r) => r.paneId),
+      { timeoutMs },
+    );
+  }
+
   /** One look at the run now, applied to its state as a round's look would be. */
   private async refresh(rec: RunRecord): Promise<void> {
     try {
-      const states = await this.probe.probePanes(rec.engine, [rec.paneId], { timeoutMs: 2000 });
+      const states = await this.lookAt(rec.engine, [rec], 2000);
       this.apply(rec, states.get(rec.paneId));
     } catch (err) {
       this.log.debug(`input probe failed: ${(err as Error).message}`);
@@ -561,7 +576,7 @@ export class RunRegistry {
   /** One look now: does the run wait for input? (false when unknown). */
   private async waitingNow(rec: RunRecord): Promise<boolean> {
     try {
-      const states = await this.probe.probePanes(rec.engine, [rec.paneId], { timeoutMs: 2000 });
+      const states = await this.lookAt(rec.engine, [rec], 2000);
       return RunRegistry.waits(states.get(rec.paneId)) === true;
     } catch {
       return false;

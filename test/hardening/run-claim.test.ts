@@ -14,7 +14,7 @@ import { readyPane } from '../integration/pane-io/pane-io-helpers';
 type Call = (args: Record<string, unknown>) => Promise<CallResult>;
 
 const BUSY =
-  /^Pane %\d+ (is still running r_[0-9a-f]{10} \('sleep 0\.2; echo .*', started \d+ s ago\)|is still running r_[0-9a-f]{10}, a run_command this server does not follow|holds an earlier run_command that has not started yet \(r_[0-9a-f]{10}\)); nothing was typed\n/;
+  /^Pane %\d+ (is still running r_[0-9a-f]{10} \('tmux -L .*', started \d+ s ago\)|is still running r_[0-9a-f]{10}, a run_command this server does not follow|holds an earlier run_command that has not started yet \(r_[0-9a-f]{10}\)); nothing was typed\n/;
 
 describe('F9b: two run_command calls on one pane at once start exactly one command', () => {
   const fx = new TmuxFixture();
@@ -54,10 +54,18 @@ describe('F9b: two run_command calls on one pane at once start exactly one comma
     const pane = await readyPane(fx);
     for (let r = 0; r < rounds; r++) {
       const mark = (who: string) => `${tag}${who}${r}x`;
+      // Each command waits on a tmux channel that is signalled only once a call has come back
+      // refused, so the two calls always overlap however slowly either server starts; were both
+      // to start their command, neither would end and the round would fail on its timeout.
+      const go = `go_${tag}${r}`;
+      const release = (res: CallResult) => {
+        if (res.isError) fx.tmux('wait-for', '-S', go);
+        return res;
+      };
+      const cmd = (who: string) => `tmux -L ${fx.socket} wait-for ${go}; echo ${mark(who)}-$((6*7))`;
       const [ra, rb] = await Promise.all([
-        // Each command outlasts the other call's start, so the two always overlap.
-        a({ command: `sleep 0.2; echo ${mark('A')}-$((6*7))`, pane_id: pane, timeout: 20 }),
-        b({ command: `sleep 0.2; echo ${mark('B')}-$((6*7))`, pane_id: pane, timeout: 20 }),
+        a({ command: cmd('A'), pane_id: pane, timeout: 20 }).then(release),
+        b({ command: cmd('B'), pane_id: pane, timeout: 20 }).then(release),
       ]);
       const results = [
         { who: 'A', r: ra },

@@ -46,10 +46,11 @@ export class RunCommandRunner {
     const callStart = performance.now();
     const deadline = callStart + req.effectiveTimeout * 1000;
     // Only a shell at its prompt is typed into (docs/reference/tools.md#run_command).
-    const kind = await waitForPrompt(engine, paneId, deadline, req.effectiveTimeout, req.signal, (id) => this.busy(paneId, id));
-    if (kind === null) throw new RunCommandCancelled(`run_command was cancelled; nothing was typed in pane ${paneId}`);
+    const shell = await waitForPrompt(engine, paneId, deadline, req.effectiveTimeout, req.signal, (id) => this.busy(paneId, id));
+    if (shell === null) throw new RunCommandCancelled(`run_command was cancelled; nothing was typed in pane ${paneId}`);
     const ids = newRunIds();
-    const line = typedLine(kind, engine.argvPrefix(), paneId, ids, req.command, req.suppressHistory);
+    const line = typedLine(shell.kind, engine.argvPrefix(), paneId, ids, req.command, req.suppressHistory);
+    const proc = { panePid: shell.panePid, paneTty: shell.paneTty };
     const expiry = (deadline - performance.now()) / 1000 + EXPIRY_GRACE_SECONDS;
     try {
       // The pane's lock, gate, claim and tail first, then the keys, then a separate Enter (so the
@@ -64,10 +65,10 @@ export class RunCommandRunner {
       if (err instanceof LibTmuxException && isLockHeld(err.message)) throw await this.paneHeld(engine, paneId);
       // Maybe typed but not entered: disarm it; if the shell claimed it anyway, follow it.
       if (!(await disarmRun(engine, paneId, ids).catch(() => false)))
-        this.runs.claimed({ engine, paneId, ids, command: req.command, typedAt: performance.now() });
+        this.runs.claimed({ engine, paneId, ids, command: req.command, typedAt: performance.now(), proc });
       throw err;
     }
-    const rec = this.runs.claimed({ engine, paneId, ids, command: req.command, typedAt: performance.now() });
+    const rec = this.runs.claimed({ engine, paneId, ids, command: req.command, typedAt: performance.now(), proc });
     // Output of the run is not what an earlier send_keys caused (docs/reference/tools.md#wait_for_text).
     this.typed.forget(engine, paneId);
 
