@@ -10,8 +10,6 @@ export interface RunIds {
   readonly id: string;
   /** Signalled by the tail once status and end mark are set. */
   readonly channel: string;
-  /** Locked by the server before typing; whoever unlocks it first (shell: start, server: cancel) wins. */
-  readonly gate: string;
   /** Pane option holding the claim's tmux commands (start mark). */
   readonly claim: string;
   /** Pane option holding the tail's tmux commands (end mark, signal, delayed cleanup). */
@@ -25,6 +23,12 @@ export interface RunIds {
   readonly piped: string;
   /** Pane option where the borrowed pipe stores the number of lines the command printed. */
   readonly count: string;
+  /**
+   * Pane options that hold a timer's commands for one tmux command list only (set, `run -b -d
+   * -C '#{…}'`, unset): the expiry's, the tail cleanup's and the count cleanup's
+   * (docs/reference/engine.md#what-a-run-leaves-in-tmux).
+   */
+  readonly timers: { readonly expiry: string; readonly cleanup: string; readonly countCleanup: string };
 }
 
 /** A random 10-hex id: unique channel names matter because tmux remembers early signals. */
@@ -33,7 +37,6 @@ export function newRunIds(): RunIds {
   return {
     id,
     channel: `r_${id}`,
-    gate: `g_${id}`,
     claim: `@k_${id}`,
     tail: `@q_${id}`,
     option: `@s_${id}`,
@@ -42,6 +45,7 @@ export function newRunIds(): RunIds {
     script: `@a_${id}`,
     piped: `@p_${id}`,
     count: `@c_${id}`,
+    timers: { expiry: `@x_${id}`, cleanup: `@z_${id}`, countCleanup: `@y_${id}` },
   };
 }
 
@@ -58,9 +62,6 @@ export const isLockHeld = (message: string): boolean => message.includes(`alread
 
 /** The options the server unsets once it has read the state (status and marks). */
 export const runOptions = (ids: RunIds): string[] => [ids.option, ids.start, ids.end, ids.piped, ids.count];
-
-/** Every pane option a run may create (cancel and shutdown unset them all), the lock last. */
-export const allRunOptions = (ids: RunIds): string[] => [ids.claim, ids.tail, ids.script, ...runOptions(ids), RUN_LOCK];
 
 /** The cursor and the screen (main or alternate) as a mark records them (docs/reference/engine.md#run-output). */
 export const MARK_FORMAT = '#{history_size} #{cursor_y} #{cursor_x} #{alternate_on}';
@@ -121,8 +122,9 @@ const fishQuoted = (text: string): string => `'${text.replace(/[\\']/g, (c) => `
 const lineTmux = (argvPrefix: readonly string[]): string[] => argvPrefix.filter((w, i) => !(i > 0 && w === '-u'));
 
 /**
- * The line typed into the pane (docs/reference/engine.md#run-payload). It unlocks the run's gate
- * and runs the claim (start mark) in one tmux client; only if that succeeded does the command run,
+ * The line typed into the pane (docs/reference/engine.md#run-payload). It runs the claim (the
+ * commands in `@k_<id>`, there only until the line is claimed, disarmed or expired: begin mark,
+ * pipe) in one tmux client; only if that succeeded does the command run,
  * in a subshell (POSIX) or a block (fish); then one tmux client stores the status and runs the
  * tail. The long tmux commands live in the pane options set beforehand, so a person watching the
  * pane reads a short line. The command goes on its own line so a trailing comment in it cannot
@@ -138,7 +140,9 @@ export function typedLine(
 ): string {
   const cmd = command.replace(/\s+$/, '');
   const lead = suppressHistory ? ' ' : '';
-  const claim = `wait-for -U ${ids.gate}\\; run -t${paneId} -C '#{${ids.claim}}'`;
+  // The claim runs the commands in `@k_<id>` (whose first unsets it); once that is gone (claimed,
+  // disarmed or expired) `x` is no tmux command, the client fails and the line stops there.
+  const claim = `run -t${paneId} -C '#{?${ids.claim},#{${ids.claim}},x}'`;
   const tail = (status: string) => `set -pt${paneId} ${ids.option} ${status}\\; run -t${paneId} -C '#{${ids.tail}}'`;
   // The marker around the command's output that a borrowed pipe counts lines between
   // (docs/reference/engine.md#run-line-count): a DCS string tmux swallows; the newline inside it
@@ -161,6 +165,31 @@ export function typedLine(
   // as arithmetic (`(exit 3)` would report 0, docs/reference/engine.md#run-payload).
   return `${lead}(trap : INT;t(){ ${t} "$@" 2>/dev/null;};m(){ ${marker};};t ${claim}||exit;m;( ${cmd}\n);s=$?;m;t ${tail('$s')})`;
 }
+
+/**
+ * A timer in tmux as one command string: tmux 3.3a keeps ~1–3 KB of every `run-shell -b` whose
+ * `-C` argument holds the commands themselves, for good; `-C '#{<option>}'` (expanded when the
+ * timer is set, so the option can be unset at once) keeps nothing measurable
+ * (docs/reference/engine.md#what-a-run-leaves-in-tmux). `commands` must not hold single quotes.
+ */
+const deferred = (paneId: string, option: string, seconds: number, commands: string, sep = ';'): string =>
+  `set -p -t ${paneId} ${option} '${commands}' ${sep} run -b -d ${seconds} -t ${paneId} -C '#{${option}}' ${sep} set -pu -t ${paneId} ${option}`;
+
+/**
+ * Disarms a line that has not started, as one atomic tmux command list (docs/reference/engine.md#run-claim):
+ * reading the claim `@k_<id>` fails once it is gone (the shell claimed the line, or it was disarmed
+ * already) and stops the list; otherwise the list unsets it with the run's other setup options and
+ * the pane's run lock, so a line read later does nothing.
+ */
+export function disarmCommands(paneId: string, ids: RunIds): string[][] {
+  return [
+    ['show-options', '-p', '-v', '-t', paneId, ids.claim],
+    ...[ids.claim, ids.tail, ids.script, RUN_LOCK].map((o) => ['set-option', '-p', '-u', '-t', paneId, o]),
+  ];
+}
+
+/** The claim option is gone: the shell claimed the line (or it was disarmed) before this disarm. */
+export const isClaimed = (message: string, ids: RunIds): boolean => message.includes(`invalid option: ${ids.claim}`);
 
 const mark = (paneId: string, option: string) => `set -pF -t ${paneId} ${option} '${MARK_FORMAT}'`;
 const unset = (paneId: string, options: readonly string[]) => options.map((o) => `set -pu -t ${paneId} ${o}`).join(' ; ');
@@ -187,14 +216,13 @@ export function pipeScript(argvPrefix: readonly string[], paneId: string, ids: R
   return (
     `a=awk;awk -W interactive 'BEGIN{}' </dev/null >/dev/null 2>&1&&a='awk -W interactive';` +
     `n=$($a '${prog}')&&${t} set -pt${paneId} ${ids.count} "$n" \\; pipe-pane -t${paneId} \\; ` +
-    `run -b -d ${TAIL_CLEANUP_SECONDS} -C 'set -pu -t${paneId} ${ids.count}' 2>/dev/null`
+    `${deferred(paneId, ids.timers.countCleanup, TAIL_CLEANUP_SECONDS, unset(paneId, [ids.count]), '\\;')} 2>/dev/null`
   );
 }
 
 /**
  * What the server sets up before typing, as tmux commands (one atomic batch, with the typing): the
- * pane's run lock, the locked gate, the
- * claim's and the tail's commands, the sh command of the pipe the claim may borrow, and a timer in
+ * pane's run lock, the claim's and the tail's commands, the sh command of the pipe the claim may borrow, and a timer in
  * tmux that disarms the line if neither the shell nor the server has touched it by
  * `expirySeconds` (the server was killed mid-call). The claim sets the begin mark and, only when
  * the pane has no pipe of its own, opens the counting pipe (docs/reference/engine.md#run-line-count).
@@ -209,17 +237,21 @@ export function setupCommands(paneId: string, ids: RunIds, expirySeconds: number
   const claimCmds = `${unset(paneId, [ids.claim])} ; ${mark(paneId, ids.start)} ; ${borrow} ; ${unset(paneId, [ids.script])}`;
   const tailCmds =
     `${mark(paneId, ids.end)} ; ${unset(paneId, [ids.tail, RUN_LOCK])} ; wait-for -S ${ids.channel} ; ` +
-    `run -b -d ${TAIL_CLEANUP_SECONDS} -C { ${unset(paneId, runOptions(ids))} }`;
-  // `##{` survives run-shell's own format expansion as `#{`, for if-shell to test when it fires.
-  const expiry = `if -t ${paneId} -F '##{${ids.claim}}' { wait-for -U ${ids.gate} ; ${unset(paneId, [ids.claim, ids.tail, ids.script, RUN_LOCK])} }`;
+    deferred(paneId, ids.timers.cleanup, TAIL_CLEANUP_SECONDS, unset(paneId, runOptions(ids)));
+  const expiry = disarmCommands(paneId, ids)
+    .map((argv) => argv.join(' '))
+    .join(' ; ');
+  const timer = ids.timers.expiry;
   return [
     // The claim of the pane: fails (and stops the list) while another run holds it.
     ['set-option', '-p', '-o', '-t', paneId, RUN_LOCK, ids.id],
-    ['wait-for', '-L', ids.gate],
     ['set-option', '-p', '-t', paneId, ids.script, pipeScript(argvPrefix, paneId, ids)],
     ['set-option', '-p', '-t', paneId, ids.claim, claimCmds],
     ['set-option', '-p', '-t', paneId, ids.tail, tailCmds],
-    ['run-shell', '-b', '-d', String(Math.ceil(expirySeconds)), '-C', expiry],
+    // The expiry timer, through an option that lives only in this list (see `deferred`).
+    ['set-option', '-p', '-t', paneId, timer, expiry],
+    ['run-shell', '-b', '-d', String(Math.ceil(expirySeconds)), '-t', paneId, '-C', `#{${timer}}`],
+    ['set-option', '-p', '-u', '-t', paneId, timer],
   ];
 }
 

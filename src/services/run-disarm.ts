@@ -1,6 +1,6 @@
 import { runList, type TmuxEngine } from '../tmux/tmux-engine';
 import { LibTmuxException, TmuxNoServer } from '../tmux/tmux-errors';
-import { allRunOptions, runOptions, type RunIds } from './run-command-wrapper';
+import { disarmCommands, isClaimed, runOptions, type RunIds } from './run-command-wrapper';
 
 /** Cap on each cleanup command, so shutdown never hangs on a stuck tmux. */
 export const CLEANUP_MS = 5000;
@@ -29,19 +29,18 @@ export async function unsetRunOptions(engine: TmuxEngine, paneId: string, option
 export const finishedRunOptions = runOptions;
 
 /**
- * Disarms a run whose command has not started (docs/reference/engine.md#run-claim): unlocks its
- * gate, which the typed line must unlock itself to start, and unsets its options and the pane's run
- * lock. True when that worked (the command never runs), false when the shell had claimed it (the
- * command runs, and its tail cleans up after itself).
+ * Disarms a run whose command has not started (docs/reference/engine.md#run-claim): in one atomic
+ * tmux command list, unless the shell has claimed the line, unsets the claim option (the typed line
+ * needs it to start) with the run's setup options and the pane's run lock. True when that worked (the command never runs),
+ * false when the shell had claimed it (the command runs, and its tail cleans up after itself).
  */
 export async function disarmRun(engine: TmuxEngine, paneId: string, ids: RunIds): Promise<boolean> {
   try {
-    await engine.run(['wait-for', '-U', ids.gate], { timeoutMs: CLEANUP_MS });
+    await runList(engine, disarmCommands(paneId, ids), { timeoutMs: CLEANUP_MS, atomic: true });
   } catch (err) {
-    if (err instanceof LibTmuxException && /not locked/.test(err.message)) return false;
+    if (err instanceof LibTmuxException && isClaimed(err.message, ids)) return false;
     if (isGone(err)) return true; // no pane or no server: nothing will ever read the line
     throw err;
   }
-  await unsetRunOptions(engine, paneId, allRunOptions(ids));
   return true;
 }

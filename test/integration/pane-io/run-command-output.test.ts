@@ -21,7 +21,6 @@ import { RunCommandRunner } from '../../../src/tools/pane/io/run-command.runner'
 const ids = {
   id: '0123456789',
   channel: 'r_0123456789',
-  gate: 'g_0123456789',
   claim: '@k_0123456789',
   tail: '@q_0123456789',
   option: '@s_0123456789',
@@ -30,6 +29,7 @@ const ids = {
   script: '@a_0123456789',
   piped: '@p_0123456789',
   count: '@c_0123456789',
+  timers: { expiry: '@x_0123456789', cleanup: '@z_0123456789', countCleanup: '@y_0123456789' },
 };
 const argv = ['tmux', '-u', '-L', "it's"];
 
@@ -39,7 +39,7 @@ describe('run_command payload (docs/reference/engine.md#run-payload)', () => {
     expect(posixWord('/usr/bin/tmux')).toBe('/usr/bin/tmux');
     expect(typedLine('posix', argv, '%3', ids, 'ls -l  \t\n', true)).toBe(
       ` (trap : INT;t(){ tmux -L 'it'\\''s' "$@" 2>/dev/null;};m(){ printf '\\33P0123456789\\n\\33\\\\';};` +
-        `t wait-for -U g_0123456789\\; run -t%3 -C '#{@k_0123456789}'||exit;m;( ls -l\n` +
+        `t run -t%3 -C '#{?@k_0123456789,#{@k_0123456789},x}'||exit;m;( ls -l\n` +
         `);s=$?;m;t set -pt%3 @s_0123456789 $s\\; run -t%3 -C '#{@q_0123456789}')`,
     );
     expect(typedLine('posix', argv, '%3', ids, '  a\nb', false).startsWith('(trap : INT;t(){')).toBe(true);
@@ -47,13 +47,13 @@ describe('run_command payload (docs/reference/engine.md#run-payload)', () => {
     const tmux = ['/usr/bin/tmux', '-u', '-L', 'tmux-mcp-test-0123456789ab'];
     const line = typedLine('posix', tmux, '%12', ids, 'X', true);
     expect(line.split('\n')).toHaveLength(2);
-    expect(line.length - 'X'.length - '/usr/bin/tmux -L tmux-mcp-test-0123456789ab'.length).toBeLessThanOrEqual(221);
+    expect(line.length - 'X'.length - '/usr/bin/tmux -L tmux-mcp-test-0123456789ab'.length).toBeLessThanOrEqual(214);
   });
 
   it('speaks fish in its own syntax (begin/end, $status, its quoting)', () => {
     expect(fishWord("it's\\x")).toBe(`'it\\'s\\\\x'`);
     expect(typedLine('fish', argv, '%3', ids, 'echo hi', false)).toBe(
-      `begin;set -l t tmux -L 'it\\'s';if $t wait-for -U g_0123456789\\; run -t%3 -C '#{@k_0123456789}' 2>/dev/null;` +
+      `begin;set -l t tmux -L 'it\\'s';if $t run -t%3 -C '#{?@k_0123456789,#{@k_0123456789},x}' 2>/dev/null;` +
         `printf '\\33P0123456789\\n\\33\\\\\\\\';eval 'echo hi';set -l s $status;printf '\\33P0123456789\\n\\33\\\\\\\\';$t set -pt%3 @s_0123456789 $s\\; run -t%3 -C '#{@q_0123456789}' 2>/dev/null;end;end`,
     );
   });
@@ -64,16 +64,19 @@ describe('run_command payload (docs/reference/engine.md#run-payload)', () => {
     for (const other of ['nu', 'pwsh', 'python3', 'cat', 'vim', '']) expect(shellKind(other)).toBeNull();
   });
 
-  it('sets up the gate, the pipe script, the claim, the tail and the expiry timer before typing', () => {
+  it('sets up the pipe script, the claim, the tail and the expiry timer before typing', () => {
     const withLock = setupCommands('%3', ids, 12.2, argv);
     // The pane's run lock comes first: `set -o` fails while another run holds it (docs/reference/engine.md#run-claim).
     expect(withLock[0]).toEqual(['set-option', '-p', '-o', '-t', '%3', '@tmux_mcp_run', '0123456789']);
     const all = withLock.slice(1);
-    expect(all[0]).toEqual(['wait-for', '-L', 'g_0123456789']);
-    expect(all[1].slice(0, 5)).toEqual(['set-option', '-p', '-t', '%3', '@a_0123456789']);
-    expect(all[1][5]).toContain(`&&tmux -L 'it'\\''s' set -pt%3 @c_0123456789 "$n" \\; pipe-pane -t%3 \\; `);
-    const cmds = [all[0], ...all.slice(2)];
-    expect(cmds[1]).toEqual([
+    // No command that needs a subprocess (a blocking wait-for): the batch stays on the control client.
+    expect(all.some((c) => c[0] === 'wait-for')).toBe(false);
+    expect(all[0].slice(0, 5)).toEqual(['set-option', '-p', '-t', '%3', '@a_0123456789']);
+    expect(all[0][5]).toContain(
+      `&&tmux -L 'it'\\''s' set -pt%3 @c_0123456789 "$n" \\; pipe-pane -t%3 \\; ` +
+        `set -p -t %3 @y_0123456789 'set -pu -t %3 @c_0123456789' \\; run -b -d 5 -t %3 -C '#{@y_0123456789}' \\; set -pu -t %3 @y_0123456789 2>/dev/null`,
+    );
+    expect(all[1]).toEqual([
       'set-option',
       '-p',
       '-t',
@@ -82,18 +85,25 @@ describe('run_command payload (docs/reference/engine.md#run-payload)', () => {
       "set -pu -t %3 @k_0123456789 ; set -pF -t %3 @b_0123456789 '#{history_size} #{cursor_y} #{cursor_x} #{alternate_on}' ; " +
         "if -F -t %3 '#{==:#{pane_pipe},0}' { pipe-pane -t %3 '#{@a_0123456789}' ; set -p -t %3 @p_0123456789 1 } ; set -pu -t %3 @a_0123456789",
     ]);
-    expect(cmds[2][5]).toBe(
+    // Every timer's commands come through an option that lives only in its own command list
+    // (docs/reference/engine.md#what-a-run-leaves-in-tmux).
+    expect(all[2][5]).toBe(
       "set -pF -t %3 @e_0123456789 '#{history_size} #{cursor_y} #{cursor_x} #{alternate_on}' ; set -pu -t %3 @q_0123456789 ; set -pu -t %3 @tmux_mcp_run ; " +
-        'wait-for -S r_0123456789 ; run -b -d 5 -C { set -pu -t %3 @s_0123456789 ; set -pu -t %3 @b_0123456789 ; set -pu -t %3 @e_0123456789 ; ' +
-        'set -pu -t %3 @p_0123456789 ; set -pu -t %3 @c_0123456789 }',
+        "wait-for -S r_0123456789 ; set -p -t %3 @z_0123456789 'set -pu -t %3 @s_0123456789 ; set -pu -t %3 @b_0123456789 ; set -pu -t %3 @e_0123456789 ; " +
+        "set -pu -t %3 @p_0123456789 ; set -pu -t %3 @c_0123456789' ; run -b -d 5 -t %3 -C '#{@z_0123456789}' ; set -pu -t %3 @z_0123456789",
     );
-    expect(cmds[3]).toEqual([
-      'run-shell',
-      '-b',
-      '-d',
-      '13',
-      '-C',
-      "if -t %3 -F '##{@k_0123456789}' { wait-for -U g_0123456789 ; set -pu -t %3 @k_0123456789 ; set -pu -t %3 @q_0123456789 ; set -pu -t %3 @a_0123456789 ; set -pu -t %3 @tmux_mcp_run }",
+    expect(all.slice(3)).toEqual([
+      [
+        'set-option',
+        '-p',
+        '-t',
+        '%3',
+        '@x_0123456789',
+        'show-options -p -v -t %3 @k_0123456789 ; set-option -p -u -t %3 @k_0123456789 ; set-option -p -u -t %3 @q_0123456789 ; ' +
+          'set-option -p -u -t %3 @a_0123456789 ; set-option -p -u -t %3 @tmux_mcp_run',
+      ],
+      ['run-shell', '-b', '-d', '13', '-t', '%3', '-C', '#{@x_0123456789}'],
+      ['set-option', '-p', '-u', '-t', '%3', '@x_0123456789'],
     ]);
   });
 
@@ -121,9 +131,8 @@ describe('run_command payload (docs/reference/engine.md#run-payload)', () => {
     const a = newRunIds();
     const b = newRunIds();
     expect(a.id).not.toBe(b.id);
-    expect([a.channel, a.gate, a.claim, a.tail, a.option, a.start, a.end]).toEqual([
+    expect([a.channel, a.claim, a.tail, a.option, a.start, a.end]).toEqual([
       `r_${a.id}`,
-      `g_${a.id}`,
       `@k_${a.id}`,
       `@q_${a.id}`,
       `@s_${a.id}`,
