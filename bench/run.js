@@ -13,7 +13,20 @@ const os = require('node:os');
 const { execFileSync } = require('node:child_process');
 const { fmt } = require('./lib');
 
-const BENCHES = ['tokens', 'list-panes', 'capture', 'events', 'wait', 'runs', 'cold-start', 'memory', 'remote', 'peers', 'growth'];
+const BENCHES = [
+  'tokens',
+  'list-panes',
+  'capture',
+  'events',
+  'wait',
+  'runs',
+  'cold-start',
+  'memory',
+  'remote',
+  'peers',
+  'growth',
+  'patterns',
+];
 
 function parseArgs(argv) {
   let only;

@@ -64,6 +64,8 @@ export class PatternMatcher {
   private running = 0;
   private readonly queue: Job[] = [];
   private readonly live = new Set<Worker>();
+  /** Workers that have started: a job's budget counts from here, not from a worker's start-up. */
+  private readonly online = new WeakSet<Worker>();
   private nextId = 0;
   private readonly deadlineMs: number;
 
@@ -80,12 +82,6 @@ export class PatternMatcher {
       this.queue.push({ items, opts, resolve, reject });
       this.pump();
     });
-  }
-
-  /** Whether `pattern` matches `text` (one text, one pattern). */
-  async test(pattern: CallerPattern, text: string, opts: MatchOptions = {}): Promise<boolean> {
-    const [hits] = await this.match([{ pattern, texts: [text] }], opts);
-    return hits.length > 0;
   }
 
   /** Stops every worker (server shutdown). */
@@ -112,6 +108,7 @@ export class PatternMatcher {
     const idle = this.idle.pop();
     if (idle) return idle;
     const w = new Worker(PATTERN_WORKER_SOURCE, { eval: true });
+    w.once('online', () => this.online.add(w));
     // A worker never keeps the process alive: stdin's end stops the server (docs/reference/engine.md#shutdown).
     w.unref();
     this.live.add(w);
@@ -127,7 +124,8 @@ export class PatternMatcher {
     const finish = (keep: boolean, settle: () => void): void => {
       if (done) return;
       done = true;
-      clearTimeout(timer);
+      if (timer) clearTimeout(timer);
+      w.off('online', startBudget);
       job.opts.signal?.removeEventListener('abort', onAbort);
       w.off('message', onMessage);
       w.off('error', onError);
@@ -154,10 +152,17 @@ export class PatternMatcher {
       finish(false, () => job.reject(new ToolError(`pattern worker failed: ${err.name}`, { cause: err })));
     const onExit = (): void => finish(false, () => job.reject(new ToolError('pattern worker exited')));
     const onAbort = (): void => finish(false, () => job.reject(cancelled()));
-    const timer = setTimeout(() => {
-      // The pattern that was running when the budget ran out (the worker says which).
-      finish(false, () => job.reject(new PatternTooCostly(job.items[at].pattern, budgetMs)));
-    }, budgetMs);
+    let timer: NodeJS.Timeout | undefined;
+    const startBudget = (): void => {
+      if (done) return;
+      timer = setTimeout(() => {
+        // The pattern that was running when the budget ran out (the worker says which).
+        finish(false, () => job.reject(new PatternTooCostly(job.items[at].pattern, budgetMs)));
+      }, budgetMs);
+    };
+    // A new worker takes tens of milliseconds to start (more on a busy machine): not the pattern's.
+    if (this.online.has(w)) startBudget();
+    else w.once('online', startBudget);
     w.on('message', onMessage);
     w.on('error', onError);
     w.on('exit', onExit);
