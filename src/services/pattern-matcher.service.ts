@@ -119,7 +119,7 @@ export class PatternMatcher {
     const w = this.worker();
     const id = ++this.nextId;
     const chars = job.items.reduce((n, it) => it.texts.reduce((m, t) => m + t.length, n), 0);
-    const budgetMs = Math.min(this.deadlineMs, BUDGET_MS + Math.ceil((chars / 1_000_000) * BUDGET_MS_PER_MB));
+    const budgetMs = Math.min(this.deadlineMs, BUDGET_MS + Math.floor((chars / 1_000_000) * BUDGET_MS_PER_MB));
     let done = false;
     const finish = (keep: boolean, settle: () => void): void => {
       if (done) return;
