@@ -1,5 +1,5 @@
 'use strict';
-// Patterns (SPEC F9c, docs/reference/tools.md#pattern-budget): caller patterns run in a worker
+// Patterns (docs/reference/tools.md#pattern-budget): caller patterns run in a worker
 // thread within a budget. What that costs on the common path, and what a costly pattern does:
 // - search_panes over 200 panes (each showing 50 lines, then `cat`): a literal that no pane shows
 //   (the prefilter rules every pane out: nothing is matched), the same over the history

@@ -109,7 +109,7 @@ export class PatternMatcher {
     if (idle) return idle;
     const w = new Worker(PATTERN_WORKER_SOURCE, { eval: true });
     w.once('online', () => this.online.add(w));
-    // A worker never keeps the process alive: stdin's end stops the server (docs/reference/engine.md#shutdown).
+    // A worker never keeps the process alive: stdin's end stops the server (docs/reference/configuration.md#shutdown).
     w.unref();
     this.live.add(w);
     return w;
