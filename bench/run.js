@@ -13,7 +13,21 @@ const os = require('node:os');
 const { execFileSync } = require('node:child_process');
 const { fmt } = require('./lib');
 
-const BENCHES = ['tokens', 'list-panes', 'capture', 'events', 'wait', 'runs', 'cold-start', 'memory', 'remote', 'peers', 'growth', 'tmux-growth'];
+const BENCHES = [
+  'tokens',
+  'list-panes',
+  'capture',
+  'events',
+  'wait',
+  'runs',
+  'cold-start',
+  'memory',
+  'remote',
+  'peers',
+  'growth',
+  'patterns',
+  'tmux-growth',
+];
 
 function parseArgs(argv) {
   let only;

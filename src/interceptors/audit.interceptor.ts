@@ -1,4 +1,4 @@
-import { appendFileSync, openSync, closeSync } from 'node:fs';
+import { openSync, closeSync } from 'node:fs';
 import { DependencyContainer, inject, injectable } from 'tsyringe';
 import { LOCAL_HOST_NAME } from '../config/settings.table';
 import { SERVER_CONFIG, ServerConfig } from '../config/server-config';
@@ -10,6 +10,7 @@ import type { ToolResult } from '../framework/pipeline/tool-result';
 import { TOOL_DISPATCHER } from '../framework/pipeline/tool-dispatcher';
 import { CONTAINER, LOGGER_FACTORY, resolveToken } from '../framework/tokens';
 import { pyTypeName } from '../services/filter.service';
+import { AuditFileWriter } from './audit-file.writer';
 import { type Loc, type NestedReading, rejectedLocs, summarizeArgs } from './audit-redaction';
 import type { Class } from '../framework/types';
 
@@ -53,6 +54,7 @@ export class AuditInterceptor implements ToolInterceptor {
   readonly order = ORDER.AUDIT;
   private readonly log;
   private readonly file: string | null;
+  private readonly fileWriter: AuditFileWriter | null;
   private readonly hosts: readonly string[];
   /**
    * The validation outcome of each nested call of a batch wrapper, by its arguments object (the
@@ -78,6 +80,7 @@ export class AuditInterceptor implements ToolInterceptor {
         throw new AuditFileError(`cannot open audit log ${this.file}: ${(err as Error).message}`);
       }
     }
+    this.fileWriter = this.file ? new AuditFileWriter(this.file, this.log) : null;
   }
 
   intercept(call: ToolCall, next: Next): Promise<ToolResult> {
@@ -187,14 +190,8 @@ export class AuditInterceptor implements ToolInterceptor {
         `tool=${rec.tool} outcome=${rec.outcome}${et} duration_ms=${rec.duration_ms.toFixed(2)} client_id=${rec.client_id ?? 'None'} request_id=${rec.request_id ?? 'None'}${rec.host === null ? '' : ` host=${rec.host}`} args=${JSON.stringify(rec.args)}`,
       );
     }
-    if (this.file) {
-      try {
-        // Synchronous append: a record is never lost to a crash or a fast exit (docs/reference/safety.md#audit-file).
-        appendFileSync(this.file, JSON.stringify(rec) + '\n');
-      } catch (err) {
-        this.log.warn(`could not write the audit file: ${(err as Error).message}`);
-      }
-    }
+    // Synchronous, whole records only, one warning per failing stretch (docs/reference/safety.md#audit-file).
+    this.fileWriter?.append(JSON.stringify(rec));
   }
 
   /**

@@ -19,6 +19,7 @@ import { FilterService } from '../services/filter.service';
 import { HierarchyService } from '../services/hierarchy.service';
 import { InputProbe } from '../services/input-probe.service';
 import { ModelSerializer } from '../services/model-serializer.service';
+import { PatternMatcher } from '../services/pattern-matcher.service';
 import { RunRegistry } from '../services/run-registry.service';
 import { SpawnEnvService } from '../services/spawn-env.service';
 import { TargetResolver } from '../services/target-resolver.service';
@@ -48,6 +49,7 @@ const SINGLETONS: Class[] = [
   BufferStore,
   InputProbe,
   TypedPanes,
+  PatternMatcher,
 ];
 
 /** The onion, outermost first (docs/architecture.md#interceptor-order has why each sits where it does). */
@@ -61,10 +63,11 @@ export const CORE_INTERCEPTORS: Class[] = [
   ValidationInterceptor,
 ];
 
-/** Graceful-shutdown steps, in this order: the runs this server follows, then this process's buffers. */
+/** Graceful-shutdown steps, in this order: the runs this server follows, this process's buffers, the pattern workers. */
 function shutdownHooks(container: DependencyContainer): void {
   container.register(SHUTDOWN_HOOKS, { useValue: () => container.resolve(RunRegistry).shutdown() });
   container.register(SHUTDOWN_HOOKS, { useValue: () => container.resolve(BufferStore).releaseAll() });
+  container.register(SHUTDOWN_HOOKS, { useValue: () => container.resolve(PatternMatcher).shutdown() });
 }
 
 export const corePlugin = definePlugin({

@@ -3,10 +3,10 @@ import { SERVER_CONFIG, ServerConfig } from '../config/server-config';
 import { ExpectedToolError } from '../framework/errors/tool-errors';
 import type { ProgressReporter } from '../framework/pipeline/call-context';
 import { safeRepr } from '../framework/validation/safe-repr';
-import { abortError } from '../tmux/process-runner';
 import type { TmuxEngine } from '../tmux/tmux-engine';
 import { isHostError, TmuxCommandNotFound, TmuxConnectionLost, TmuxNoServer, TmuxTimeout } from '../tmux/tmux-errors';
 import { waitForChannel, type WaitForResult } from '../tmux/wait-for';
+import { WaitCancelled } from './wait-bounded-engine';
 import { WaitLoop } from './wait-loop';
 
 const CHANNEL_RE = /^[A-Za-z0-9_.:-]{1,128}$/;
@@ -40,7 +40,12 @@ export class ChannelService {
     const timeoutText = `wait-for timeout: channel ${ch} was not signalled within ${shortest(effective)}s`;
     if (!(effective > 0)) throw new ExpectedToolError(timeoutText);
 
-    const opts = { timeout: effective, tool: 'wait_for_channel', call: { signal, progress }, cancelled: () => abortError(signal) };
+    const opts = {
+      timeout: effective,
+      tool: 'wait_for_channel',
+      call: { signal, progress },
+      cancelled: () => new WaitCancelled('wait_for_channel'),
+    };
     const r = await WaitLoop.run(engine, opts, async (loop) => {
       // The check is the blocking child's end; the loop's end (deadline, cancellation, loss) kills it.
       let ended = null as WaitForResult | null;
@@ -54,7 +59,9 @@ export class ChannelService {
       return done ? ended : null;
     });
     if (r === null) throw new ExpectedToolError(timeoutText);
-    if (r.outcome === 'aborted') throw abortError(signal);
+    // A cancelled wait (or one cut by shutdown) is an expected cancellation, as every wait's
+    // (docs/reference/errors.md#pane-reading-and-waiting), not an unexpected AbortError.
+    if (r.outcome === 'aborted') throw new WaitCancelled('wait_for_channel');
     if (r.outcome === 'error') {
       // Host errors and a missing tmux binary keep their own errors, as everywhere else.
       if (isHostError(r.error) || r.error instanceof TmuxCommandNotFound || r.error instanceof TmuxTimeout) throw r.error;

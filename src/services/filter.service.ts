@@ -2,6 +2,8 @@ import { injectable } from 'tsyringe';
 import { ExpectedToolError } from '../framework/errors/tool-errors';
 import { safeText } from '../framework/validation/safe-repr';
 import { KNOWN_FORMATS } from './known-formats';
+import { PatternMatcher } from './pattern-matcher.service';
+import { type CallerPattern, callerPattern } from './search-pattern';
 import { FIELD_NAME_RE, Row } from './tmux-formats';
 
 export const FILTER_OPS = [
@@ -25,6 +27,8 @@ export interface FilterClause {
   field: string;
   op: Op;
   value: unknown;
+  /** The checked pattern of a `regex`/`iregex` clause (JavaScript RegExp, flags `''` / `'i'`). */
+  pattern?: CallerPattern;
 }
 
 /** Python type names, as the filter and environment texts use them (docs/reference/tools.md#filters). */
@@ -67,25 +71,13 @@ export function parseObjectParam(name: string, raw: unknown): Record<string, unk
 const asText = (v: unknown): string => (v === true ? '1' : v === false ? '0' : String(v));
 
 /**
- * V8's message is `Invalid regular expression: /<source>/<flags>: <reason>`: only the reason is
- * kept, the source is the caller's filter value and is never echoed (docs/reference/tools.md#filters; the
- * same text search_panes gives).
- */
-function compile(pattern: string, flags: string): RegExp {
-  try {
-    return new RegExp(pattern, flags);
-  } catch (err) {
-    const m = /^Invalid regular expression: \/[\s\S]*\/[a-z]*: ([^/]*)$/.exec((err as Error).message);
-    throw new ExpectedToolError(`Invalid regex pattern: ${m ? m[1] : 'invalid pattern'}`);
-  }
-}
-
-/**
  * Django-style filters over tmux rows (docs/reference/tools.md#filters): `field__op` keys, ANDed;
  * values compare as tmux's raw strings; an unknown field is null and never matches.
  */
 @injectable()
 export class FilterService {
+  constructor(private readonly patterns: PatternMatcher) {}
+
   parse(raw: unknown): FilterClause[] {
     const obj = parseObjectParam('filters', raw);
     if (!obj) return [];
@@ -103,7 +95,8 @@ export class FilterService {
         field = key.slice(0, i);
         op = maybe as Op;
       }
-      if (op === 'regex' || op === 'iregex') compile(asText(value), op === 'iregex' ? 'i' : '');
+      // Checked here, run only by the pattern matcher (docs/reference/tools.md#pattern-budget).
+      if (op === 'regex' || op === 'iregex') return { field, op, value, pattern: callerPattern(asText(value), op === 'iregex' ? 'i' : '') };
       return { field, op, value };
     });
   }
@@ -113,15 +106,30 @@ export class FilterService {
     return clauses.map((c) => c.field).filter((f) => FIELD_NAME_RE.test(f) && KNOWN_FORMATS.has(f));
   }
 
-  apply(
+  /**
+   * The rows every clause holds for. The `regex`/`iregex` clauses run as one job of the pattern
+   * matcher, each over the values of the rows the other clauses kept, within its budget.
+   */
+  async apply(
     rows: readonly Row[],
     clauses: readonly FilterClause[],
     alias: (row: Row, field: string) => string | undefined = () => undefined,
-  ): Row[] {
+    signal?: AbortSignal,
+  ): Promise<Row[]> {
     if (!clauses.length) return [...rows];
-    return rows.filter((row) =>
-      clauses.every((c) => this.test(alias(row, c.field) ?? (KNOWN_FORMATS.has(c.field) ? row[c.field] : undefined), c)),
+    const value = (row: Row, c: FilterClause) => alias(row, c.field) ?? (KNOWN_FORMATS.has(c.field) ? row[c.field] : undefined);
+    const plain = clauses.filter((c) => !c.pattern);
+    const kept = rows.filter((row) => plain.every((c) => this.test(value(row, c), c)));
+    const regexes = clauses.filter((c) => c.pattern);
+    if (!regexes.length || !kept.length) return kept;
+    // A row whose field is unknown (null) never matches: it is left out of the texts.
+    const texts = regexes.map((c) => kept.map((row) => value(row, c)));
+    const hits = await this.patterns.match(
+      regexes.map((c, i) => ({ pattern: c.pattern!, texts: texts[i].map((t) => t ?? '') })),
+      { signal },
     );
+    const ok = regexes.map((_, i) => new Set(hits[i].filter((j) => texts[i][j] !== undefined)));
+    return kept.filter((_, j) => ok.every((set) => set.has(j)));
   }
 
   private test(actual: string | undefined, c: FilterClause): boolean {
@@ -152,9 +160,9 @@ export class FilterService {
         return list.includes(actual) === (c.op === 'in');
       }
       case 'regex':
-        return compile(s, '').test(actual);
       case 'iregex':
-        return compile(s, 'i').test(actual);
+        // Run by the pattern matcher in apply(), never here.
+        return false;
     }
   }
 }

@@ -63,10 +63,18 @@ export class HierarchyService {
     return (await this.list(engine, ['list-windows', '-a', ...filter, '-F', format], fields)).filter((w) => w.window_id === windowId);
   }
 
-  async panesById(engine: TmuxEngine, paneId: string, extra: readonly string[] = []): Promise<Row[]> {
+  /** `noServer: 'throw'`: a server that is not running throws TmuxNoServer instead of listing nothing. */
+  async panesById(
+    engine: TmuxEngine,
+    paneId: string,
+    extra: readonly string[] = [],
+    noServer: 'empty' | 'throw' = 'empty',
+  ): Promise<Row[]> {
     const { fields, format } = fieldsAndFormat(PANE_FIELDS, extra);
     const filter = /^%\d+$/.test(paneId) ? ['-f', `#{==:#{pane_id},${paneId}}`] : [];
-    return (await this.list(engine, ['list-panes', '-a', ...filter, '-F', format], fields)).filter((p) => p.pane_id === paneId);
+    const args = ['list-panes', '-a', ...filter, '-F', format];
+    const rows = noServer === 'throw' ? parseRows(await engine.run(args), fields) : await this.list(engine, args, fields);
+    return rows.filter((p) => p.pane_id === paneId);
   }
 
   /** `filter`: a tmux format of our own making (never caller text) that a listed pane must make true (`-f`). */

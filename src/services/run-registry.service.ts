@@ -123,6 +123,8 @@ export interface RunListEntry {
 @injectable()
 export class RunRegistry {
   private readonly runs = new Map<string, RunRecord>();
+  /** Disarms in progress or done, by run (see disarm). */
+  private readonly disarming = new WeakMap<RunRecord, Promise<boolean>>();
   /** Runs in flight by tmux server and pane (`serverKey NUL paneId`). */
   private readonly active = new Map<string, RunRecord>();
   /** Finished (or failed) runs, oldest first. */
@@ -219,12 +221,32 @@ export class RunRegistry {
     this.notifyAny();
   }
 
-  /** Disarms the run's line if its shell has not read it yet; true when the command will never run. */
+  /**
+   * Disarms the run's line if its shell has not read it yet; true when the command will never run.
+   * One attempt per run at a time, shared by its caller and the shutdown: at stdin's end both try,
+   * and the one that loses the gate must still say that the line will not run.
+   */
   async disarm(rec: RunRecord): Promise<boolean> {
-    if (!rec.inFlight) return false;
-    if (!(await disarmRun(rec.engine, rec.paneId, rec.run.ids))) return false;
-    this.disarmed(rec);
+    if (!this.disarming.has(rec) && !rec.inFlight) return false;
+    if (!(await this.disarmOnce(rec))) return false;
+    if (this.runs.get(rec.runId) === rec) this.disarmed(rec);
     return true;
+  }
+
+  /** The disarm of `rec` in progress or done (true); a failed one is forgotten, so it may be tried again. */
+  private disarmOnce(rec: RunRecord): Promise<boolean> {
+    let p = this.disarming.get(rec);
+    if (!p) {
+      p = disarmRun(rec.engine, rec.paneId, rec.run.ids).then(
+        (ok) => (ok || this.disarming.delete(rec), ok),
+        (err: unknown) => {
+          this.disarming.delete(rec);
+          throw err;
+        },
+      );
+      this.disarming.set(rec, p);
+    }
+    return p;
   }
 
   /** The run's end, as its follower read it: status, marks and output are recorded now. */
@@ -630,7 +652,7 @@ export class RunRegistry {
     for (const r of live) r.follower?.halt();
     await Promise.allSettled(
       live.map(async (r) => {
-        if (!(await disarmRun(r.engine, r.paneId, r.run.ids).catch(() => false)))
+        if (!(await this.disarmOnce(r).catch(() => false)))
           await unsetRunOptions(r.engine, r.paneId, finishedRunOptions(r.run.ids)).catch(() => undefined);
       }),
     );

@@ -7,12 +7,14 @@ import { CallerIdentityService } from './caller-identity.service';
 import { trimTrailingEmpty } from './capture-limits';
 import { CaptureService, type CaptureRange } from './capture.service';
 import { HierarchyService } from './hierarchy.service';
+import { PatternMatcher } from './pattern-matcher.service';
+import type { CallerPattern } from './search-pattern';
 import { prefilterFormat, searchPrefilter } from './search-prefilter';
 import { TargetResolver } from './target-resolver.service';
 import { modelReader, Row, tmuxVariables } from './tmux-formats';
 
 export interface SearchQuery {
-  matcher: RegExp;
+  matcher: CallerPattern;
   sessionName: string | null;
   sessionId: string | null;
   contentStart: number | null;
@@ -84,9 +86,10 @@ export class SearchPanesService {
     private readonly hierarchy: HierarchyService,
     private readonly capture: CaptureService,
     private readonly callers: CallerIdentityService,
+    private readonly patterns: PatternMatcher,
   ) {}
 
-  async search(engine: TmuxEngine, q: SearchQuery): Promise<SearchPanesResult> {
+  async search(engine: TmuxEngine, q: SearchQuery, signal?: AbortSignal): Promise<SearchPanesResult> {
     const pre = searchPrefilter(q.matcher, q.contentStart, q.contentEnd);
     const filter = pre ? prefilterFormat(pre) : undefined;
     let panes: Row[];
@@ -104,11 +107,26 @@ export class SearchPanesService {
     const history = (q.contentStart ?? 0) < 0 || (q.contentEnd ?? 0) < 0;
     const captured = await this.captureAll(engine, panes, range, history ? BATCH_HISTORY : BATCH_VISIBLE);
 
+    // Every captured line is matched in one job of the pattern matcher (its budget, its worker):
+    // one list of texts, each pane's lines a slice of it.
+    const texts: string[] = [];
+    const starts = captured.map((lines) => {
+      const at = texts.length;
+      if (lines) for (const l of lines) texts.push(l);
+      return at;
+    });
+    const [hitIdx] = await this.patterns.match([{ pattern: q.matcher, texts }], { signal });
+    const byPane: number[][] = panes.map(() => []);
+    let k = 0;
+    for (const i of hitIdx) {
+      while (k + 1 < starts.length && starts[k + 1] <= i) k++;
+      byPane[k].push(i);
+    }
+
     let capped = false;
     const hits = panes.map((p, i) => {
-      const lines = captured[i];
-      if (lines === null) return null; // closed since the listing: nothing to match
-      let matched = lines.filter((l) => q.matcher.test(l));
+      if (captured[i] === null) return null; // closed since the listing: nothing to match
+      let matched = byPane[i].map((j) => texts[j]);
       if (!matched.length) return null;
       if (matched.length > q.maxLinesPerPane) {
         matched = matched.slice(matched.length - q.maxLinesPerPane);

@@ -10,10 +10,35 @@ export function escapeRegExp(s: string): string {
  * kept: the source is the caller's input and is never echoed
  * (docs/reference/protocol.md#never-echoing-values).
  */
-function reasonOf(err: unknown): string {
+export function regexReason(err: unknown): string {
   const msg = err instanceof Error ? err.message : String(err);
   const m = /^Invalid regular expression: \/[\s\S]*\/[a-z]*: ([^/]*)$/.exec(msg);
   return m ? m[1] : 'invalid pattern';
+}
+
+/**
+ * A caller's pattern, checked but never run on the server's own thread: only the pattern
+ * matcher (pattern-matcher.service.ts) runs it, within a budget (docs/reference/tools.md#pattern-budget).
+ * `source` and `flags` are the RegExp's; `given` is the caller's text, for the too-costly error.
+ */
+export interface CallerPattern {
+  readonly source: string;
+  readonly flags: string;
+  readonly given: string;
+}
+
+/**
+ * Checks a caller's regular expression: `new RegExp` parses it (in time linear in its length;
+ * V8 compiles it only at its first use, which happens in the pattern worker). A bad one →
+ * `Invalid regex pattern: <reason>`.
+ */
+export function callerPattern(source: string, flags: string, given: string = source): CallerPattern {
+  try {
+    new RegExp(source, flags);
+  } catch (err) {
+    throw new ExpectedToolError(`Invalid regex pattern: ${regexReason(err)}`, { cause: err });
+  }
+  return { source, flags, given };
 }
 
 /**
@@ -22,16 +47,13 @@ function reasonOf(err: unknown): string {
  * folding, closer to Python's `re`) is used when the pattern allows it, else plain mode so
  * patterns like `\-` keep working. A bad pattern → `Invalid regex pattern: <reason>`.
  */
-export function compilePattern(pattern: string, regex: boolean, matchCase: boolean): RegExp {
+export function compilePattern(pattern: string, regex: boolean, matchCase: boolean): CallerPattern {
   const source = regex ? pattern : escapeRegExp(pattern);
   const flags = matchCase ? '' : 'i';
   try {
-    return new RegExp(source, flags + 'u');
+    new RegExp(source, flags + 'u');
+    return { source, flags: flags + 'u', given: pattern };
   } catch {
-    try {
-      return new RegExp(source, flags);
-    } catch (err) {
-      throw new ExpectedToolError(`Invalid regex pattern: ${reasonOf(err)}`, { cause: err });
-    }
+    return callerPattern(source, flags, pattern);
   }
 }

@@ -225,7 +225,11 @@ function parseRegex(source: string): Parsed | null {
  * contains whole; otherwise one literal run of it is. `contentStart`/`contentEnd` are the
  * capture range: tmux searches the visible rows only, so a range into the history has none.
  */
-export function searchPrefilter(matcher: RegExp, contentStart: number | null, contentEnd: number | null): SearchPrefilter | null {
+export function searchPrefilter(
+  matcher: { readonly source: string; readonly flags: string },
+  contentStart: number | null,
+  contentEnd: number | null,
+): SearchPrefilter | null {
   if ((contentStart !== null && contentStart < 0) || (contentEnd !== null && contentEnd < 0)) return null;
   const fold = matcher.flags.includes('i');
   const parsed = parseRegex(matcher.source);

@@ -1,9 +1,10 @@
 import { injectable } from 'tsyringe';
-import { safeText } from '../framework/validation/safe-repr';
+import { safeRepr, safeText } from '../framework/validation/safe-repr';
 import type { TmuxEngine } from '../tmux/tmux-engine';
 import {
   LibTmuxException,
   MultipleObjectsReturned,
+  NoServerRunning,
   NoSessionExists,
   PaneNotFound,
   TmuxNoServer,
@@ -39,6 +40,15 @@ export function nameMatches(stored: string, given: string): boolean {
 }
 
 const q = (v: string) => safeText(v);
+
+/**
+ * A pane id names a pane of a running server: with none running, the call says so rather than
+ * that the pane is missing (docs/reference/tools.md#no-server-running).
+ */
+export function noServerRunning(engine: Pick<TmuxEngine, 'key'>): NoServerRunning {
+  const { socketPath, socketName } = engine.key;
+  return new NoServerRunning(`No tmux server is running on socket ${safeRepr(socketPath ?? socketName ?? 'default')}.`);
+}
 
 /**
  * Whether a window id names more than one place (docs/reference/tools.md#window-resolution): a
@@ -137,7 +147,12 @@ export class TargetResolver {
   }
 
   async paneById(engine: TmuxEngine, paneId: string, extra: readonly string[] = []): Promise<Row> {
-    const r = (await this.hierarchy.panesById(engine, paneId, extra))[0];
+    let r: Row | undefined;
+    try {
+      r = (await this.hierarchy.panesById(engine, paneId, extra, 'throw'))[0];
+    } catch (err) {
+      throw err instanceof TmuxNoServer ? noServerRunning(engine) : err;
+    }
     if (!r) throw new PaneNotFound(`Pane not found: ${q(paneId)}`);
     return r;
   }

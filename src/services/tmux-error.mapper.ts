@@ -17,6 +17,7 @@ import {
   TmuxTimeout,
 } from '../tmux/tmux-errors';
 
+const PANE_PREFIX = 'Pane not found: ';
 export const SUGGEST_LIST = 'Call list_sessions / list_windows / list_panes to discover valid ids.';
 export const SUGGEST_CREATE = 'Call create_session to start one.';
 export const SUGGEST_PANES = 'Call list_panes to discover valid pane ids.';
@@ -54,8 +55,12 @@ export class TmuxErrorMapper implements ErrorMapper {
     if (error instanceof TmuxSessionExists || error instanceof BadSessionName)
       return new ExpectedToolError(error.message, { cause: error });
     if (error instanceof NoSessionExists) return new ExpectedToolError(error.message, { cause: error, suggestion: SUGGEST_CREATE });
+    // The resolver's texts already read `Pane not found: …`: said once (docs/reference/errors.md#tmux-errors).
     if (error instanceof PaneNotFound)
-      return new ExpectedToolError(`Pane not found: ${error.message}`, { cause: error, suggestion: SUGGEST_PANES });
+      return new ExpectedToolError(error.message.startsWith(PANE_PREFIX) ? error.message : `${PANE_PREFIX}${error.message}`, {
+        cause: error,
+        suggestion: SUGGEST_PANES,
+      });
     if (error instanceof TmuxObjectDoesNotExist)
       return new ExpectedToolError(`Object not found: ${error.message}`, { cause: error, suggestion: SUGGEST_LIST });
     if (error instanceof MultipleObjectsReturned)

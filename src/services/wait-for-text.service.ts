@@ -5,6 +5,8 @@ import type { WaitForTextResult, WaitOutcome } from '../models/wait-for-text-res
 import { runList, type TmuxEngine } from '../tmux/tmux-engine';
 import { CaptureService } from './capture.service';
 import { paneLastLine } from './pane-progress';
+import { PatternMatcher } from './pattern-matcher.service';
+import type { CallerPattern } from './search-pattern';
 import { limitLines } from './capture-limits';
 import { historyLimitArgv, inTrimRiskBand, PaneState, PaneStateService, parseHistoryLimit, rethrowPaneGone } from './pane-state.service';
 import { readSnapshot, type ScreenSnapshot, snapshotCommands } from './screen-snapshot';
@@ -14,8 +16,8 @@ import { WaitLoop } from './wait-loop';
 
 export interface WaitSpec {
   /** Success patterns; null = any new output. */
-  patterns: RegExp[] | null;
-  stop: RegExp[];
+  patterns: CallerPattern[] | null;
+  stop: CallerPattern[];
   /** Seconds: timeout clamped to the server ceiling. */
   effectiveTimeout: number;
   /** Poll pacing for engines without pane events (docs/reference/engine.md#waits-without-events). */
@@ -26,13 +28,27 @@ export interface WaitSpec {
 const TAIL_LINES = 20;
 const TAIL_BYTES = 2000;
 
-const firstHit = (list: RegExp[], lines: string[]): [number, string[]] | null => {
-  for (let i = 0; i < list.length; i++) {
-    const hits = lines.filter((l) => list[i].test(l));
-    if (hits.length) return [i, hits];
-  }
-  return null;
-};
+/**
+ * The first list entry (stop patterns, then success patterns) that matches any of `lines`, and
+ * its matching lines; run by the pattern matcher, within its budget (docs/reference/tools.md#pattern-budget).
+ */
+async function firstHit(
+  matcher: PatternMatcher,
+  lists: [stop: CallerPattern[], patterns: CallerPattern[]],
+  lines: string[],
+  signal: AbortSignal,
+): Promise<[stopped: boolean, index: number, lines: string[]] | null> {
+  const all = [...lists[0], ...lists[1]];
+  if (!all.length || !lines.length) return null;
+  const hits = await matcher.match(
+    all.map((pattern) => ({ pattern, texts: lines })),
+    { first: true, signal },
+  );
+  const i = hits.findIndex((h) => h.length > 0);
+  if (i < 0) return null;
+  const stopped = i < lists[0].length;
+  return [stopped, stopped ? i : i - lists[0].length, hits[i].map((j) => lines[j])];
+}
 
 /**
  * wait_for_text (docs/reference/tools.md#wait_for_text, docs/reference/engine.md#events-and-waits):
@@ -49,6 +65,7 @@ export class WaitForTextService {
     private readonly capture: CaptureService,
     // The server's TypedPanes when injected; a service built by hand (a test's fake engine) gets its own.
     private readonly typed: TypedPanes = new TypedPanes(),
+    private readonly patterns: PatternMatcher = new PatternMatcher({ commandTimeout: 30 }),
   ) {}
 
   async run(engine: TmuxEngine, spec: WaitSpec, ctx: ToolCallContext): Promise<WaitForTextResult> {
@@ -69,7 +86,7 @@ export class WaitForTextService {
       // On screen before the typing (and still on screen), or on screen at entry.
       const before = typed ? new Set(typed.visible) : null;
       const stale = before ? snap.visible.filter((r) => before.has(r)) : snap.visible;
-      const staleAtEntry = spec.patterns !== null && firstHit(spec.patterns, stale) !== null;
+      const staleAtEntry = spec.patterns !== null && (await firstHit(this.patterns, [[], spec.patterns], stale, loop.signal)) !== null;
 
       let outcome: WaitOutcome | null = null;
       let matchedIndex: number | null = null;
@@ -107,11 +124,10 @@ export class WaitForTextService {
         if (fresh.length) sawNew = true;
         // A full-screen program repaints the grid: its paint is not output, so no matching.
         if (s.alternate_on) return false;
-        const stopHit = firstHit(spec.stop, fresh);
-        const hit = stopHit ?? (spec.patterns ? firstHit(spec.patterns, fresh) : null);
+        const hit = await firstHit(this.patterns, [spec.stop, spec.patterns ?? []], fresh, loop.signal);
         if (hit) {
-          outcome = stopHit ? 'stopped' : 'matched';
-          [matchedIndex, matched] = hit;
+          outcome = hit[0] ? 'stopped' : 'matched';
+          [, matchedIndex, matched] = hit;
         } else if (spec.patterns === null && fresh.length) {
           outcome = 'any_output';
           matched = fresh;

@@ -33,6 +33,9 @@ export class TmuxObjectDoesNotExist extends LibTmuxException {
 /** No session at all on the server: reported as is, with a create_session suggestion. */
 export class NoSessionExists extends TmuxObjectDoesNotExist {}
 
+/** A call that names an object of a tmux server that is not running (docs/reference/tools.md#no-server-running). */
+export class NoServerRunning extends NoSessionExists {}
+
 export class PaneNotFound extends TmuxObjectDoesNotExist {
   static override readonly errorType: string = 'PaneNotFound';
 }

@@ -1,4 +1,5 @@
 import winston from 'winston';
+import { StderrGuard } from './stderr-guard.stream';
 
 export type LogLevel = 'error' | 'warn' | 'info' | 'debug';
 export type LoggerFactory = (name: string) => winston.Logger;
@@ -17,11 +18,9 @@ export function createRootLogger(level: LogLevel): winston.Logger {
           `${String(i.timestamp)} ${i.level.toUpperCase()} ${typeof i.logger === 'string' ? i.logger : 'tmux_mcp'}: ${String(i.message)}`,
       ),
     ),
-    transports: [
-      new winston.transports.Console({
-        stderrLevels: ['error', 'warn', 'info', 'http', 'verbose', 'debug', 'silly'],
-      }),
-    ],
+    // Every level to stderr, through a guard: a failing write never ends the server
+    // (docs/reference/protocol.md#server-logs).
+    transports: [new winston.transports.Stream({ stream: new StderrGuard() })],
   });
 }
 

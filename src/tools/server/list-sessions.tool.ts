@@ -30,7 +30,7 @@ export class ListSessionsTool implements ToolHandler<ListSessionsInput, SessionI
     const { rows, attached } = await this.hierarchy.sessionsWithAttached(engine, this.filters.fieldsFor(clauses));
     if (!rows.length) return [];
     // session_attached filters compare the corrected count (docs/reference/tools.md#filters).
-    const kept = this.filters.apply(rows, clauses, (row, f) =>
+    const kept = await this.filters.apply(rows, clauses, (row, f) =>
       f === 'session_attached' ? String(attached.get(row.session_id) ?? 0) : undefined,
     );
     return kept.map((r) => this.serializer.session(r, attached));

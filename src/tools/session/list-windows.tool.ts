@@ -38,7 +38,7 @@ export class ListWindowsTool implements ToolHandler<ListWindowsInput, WindowInfo
     if (!rows.length) return [];
     // session_attached filters compare the count without engine clients (docs/reference/tools.md#filters).
     const attached = clauses.some((c) => c.field === 'session_attached') ? await this.hierarchy.attachedCounts(engine) : undefined;
-    const kept = this.filters.apply(rows, clauses, (row, f) =>
+    const kept = await this.filters.apply(rows, clauses, (row, f) =>
       f === 'session_attached' && attached ? String(attached.get(row.session_id) ?? 0) : undefined,
     );
     return kept.map((r) => this.serializer.window(r));

@@ -54,7 +54,7 @@ export class ListPanesTool implements ToolHandler<ListPanesInput, PaneInfo[]> {
     if (!rows.length) return [];
     // session_attached filters compare the count without engine clients (docs/reference/tools.md#filters).
     const attached = clauses.some((c) => c.field === 'session_attached') ? await this.hierarchy.attachedCounts(engine) : undefined;
-    const kept = this.filters.apply(rows, clauses, (row, f) =>
+    const kept = await this.filters.apply(rows, clauses, (row, f) =>
       f === 'session_attached' && attached ? String(attached.get(row.session_id) ?? 0) : undefined,
     );
     const [isCaller, programs] = await Promise.all([this.callers.isCallerFn(engine), this.programs.of(engine, kept)]);

@@ -143,7 +143,7 @@ describe('load_buffer / paste_buffer / show_buffer / delete_buffer', () => {
     expect((await h.err('paste_buffer', { buffer_name: missing, pane_id: pane })).text).toBe(`tmux error: no buffer ${missing}`);
     const ref = await h.ok<Ref>('load_buffer', { content: 'x' });
     const np = await h.err('paste_buffer', { buffer_name: ref.buffer_name, pane_id: '%999' });
-    expect(np.text).toMatch(/^Pane not found: Pane not found: %999/);
+    expect(np.text).toMatch(/^Pane not found: %999/);
   });
 
   it('reports tmux failures of load/show with the documented texts, no server (docs/reference/errors.md#buffers)', async () => {

@@ -208,7 +208,7 @@ describe('the interceptor onion', () => {
 
   it('maps domain errors with cause type, suggestion and expected flag', async () => {
     const e = await h.err('test_echo', { keys: 'a', mode: 'pane' });
-    expect(e.text).toBe('Pane not found: Pane not found: %99\nCall list_panes to discover valid pane ids.');
+    expect(e.text).toBe('Pane not found: %99\nCall list_panes to discover valid pane ids.');
     expect(e.meta).toEqual({ error_type: 'PaneNotFound', expected: true, suggestion: 'Call list_panes to discover valid pane ids.' });
     const rule = await h.err('test_echo', { keys: 'a', mode: 'rule' });
     expect(rule.text).toBe('keys must be lowercase\nLower them.');

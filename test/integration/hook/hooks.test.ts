@@ -111,8 +111,6 @@ describe('show_hooks / show_hook', () => {
     expect((await h.err('show_hooks', { scope: 'window', target: '@999' })).text).toMatch(
       /^Object not found: Could not find window_id=@999/,
     );
-    expect((await h.err('show_hook', { hook_name: 'pane-exited', scope: 'pane', target: '%999' })).text).toMatch(
-      /^Pane not found: Pane not found: %999/,
-    );
+    expect((await h.err('show_hook', { hook_name: 'pane-exited', scope: 'pane', target: '%999' })).text).toMatch(/^Pane not found: %999/);
   });
 });

@@ -144,7 +144,7 @@ describe('show_option / set_option', () => {
       /^Object not found: Could not find window_id=@999 for list-windows(\n|$)/,
     );
     const pane = await h.err('show_option', { option: 'remain-on-exit', scope: 'pane', target: '%999' });
-    expect(pane.text).toMatch(/^Pane not found: Pane not found: %999/);
+    expect(pane.text).toMatch(/^Pane not found: %999/);
     expect(pane.meta.error_type).toBe('PaneNotFound');
   });
 

@@ -6,7 +6,7 @@ import { TmuxFixture } from '../../helpers/tmux-fixture';
 import { JOBS_REFUSED, REEXPAND_REFUSED } from '../../../src/tools/pane/io/format-guard';
 import { capture, readyPane, until } from './pane-io-helpers';
 
-const NOT_FOUND = 'Pane not found: Pane not found: %999999\nCall list_panes to discover valid pane ids.';
+const NOT_FOUND = 'Pane not found: %999999\nCall list_panes to discover valid pane ids.';
 
 describe('paste_text, clear_pane, display_message', () => {
   const fx = new TmuxFixture();

@@ -193,7 +193,7 @@ describe('run_command', () => {
       'max_lines\n  Input should be greater than or equal to 1 [type=greater_than_equal]',
     );
     expect((await h.err('run_command', { command: 'true', ...target })).text).toBe(
-      'Pane not found: Pane not found: %999999\nCall list_panes to discover valid pane ids.',
+      'Pane not found: %999999\nCall list_panes to discover valid pane ids.',
     );
   });
 
@@ -284,7 +284,7 @@ describe('run_command with a 1 s wait ceiling', () => {
   it('a command that closes its own pane: pane-not-found, and the reaper stops with the pane', async () => {
     const pane = await readyPane(fx);
     const e = await h.err('run_command', { command: `tmux -L ${fx.socket} kill-pane -t ${pane}`, pane_id: pane });
-    expect(e.text).toBe(`Pane not found: Pane not found: ${pane}\nCall list_panes to discover valid pane ids.`);
+    expect(e.text).toBe(`Pane not found: ${pane}\nCall list_panes to discover valid pane ids.`);
     const registry = h.app.container.resolve(RunRegistry);
     await until(() => runWaiters(fx).length === 0 && registry.following() === 0, 'reaper bounded by the pane');
   });

@@ -2,7 +2,7 @@ import { McpHarness } from '../../helpers/mcp-harness';
 import { TmuxFixture } from '../../helpers/tmux-fixture';
 import { capture, readyPane, until } from './pane-io-helpers';
 
-const NOT_FOUND = 'Pane not found: Pane not found: %999999\nCall list_panes to discover valid pane ids.';
+const NOT_FOUND = 'Pane not found: %999999\nCall list_panes to discover valid pane ids.';
 
 describe('send_keys', () => {
   const fx = new TmuxFixture();

@@ -40,7 +40,7 @@ describe('get_pane_info / find_pane_by_position', () => {
 
   it('get_pane_info reports missing targets with the documented texts (docs/reference/errors.md#tmux-errors)', async () => {
     const e = await h.err('get_pane_info', { pane_id: '%9999' });
-    expect(e.text).toBe('Pane not found: Pane not found: %9999\nCall list_panes to discover valid pane ids.');
+    expect(e.text).toBe('Pane not found: %9999\nCall list_panes to discover valid pane ids.');
     expect(e.meta).toMatchObject({ error_type: 'PaneNotFound', expected: true });
     const s = await h.err('get_pane_info', { session_name: 'nope' });
     expect(s.text).toMatch(/^Object not found: Could not find session_name=nope for list-sessions(\n|$)/);

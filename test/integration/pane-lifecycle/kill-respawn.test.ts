@@ -40,7 +40,7 @@ describe('kill_pane / respawn_pane', () => {
 
     it('unknown pane → PaneNotFound; pane_id is required', async () => {
       const e = await h.err('kill_pane', { pane_id: '%9999' });
-      expect(e.text).toBe('Pane not found: Pane not found: %9999\nCall list_panes to discover valid pane ids.');
+      expect(e.text).toBe('Pane not found: %9999\nCall list_panes to discover valid pane ids.');
       expect(e.meta).toMatchObject({ error_type: 'PaneNotFound', expected: true });
       expect((await h.err('kill_pane', {})).text).toContain('pane_id\n  Field required [type=missing]');
       expect((await h.err('kill_pane', { pane_id: null })).text).toContain('pane_id\n  Input should be a valid string [type=string_type]');
@@ -165,7 +165,7 @@ describe('kill_pane / respawn_pane', () => {
 
     it('unknown pane → PaneNotFound', async () => {
       const e = await h.err('respawn_pane', { pane_id: '%9999' });
-      expect(e.text).toBe('Pane not found: Pane not found: %9999\nCall list_panes to discover valid pane ids.');
+      expect(e.text).toBe('Pane not found: %9999\nCall list_panes to discover valid pane ids.');
     });
   });
 

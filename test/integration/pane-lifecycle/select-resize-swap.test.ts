@@ -38,7 +38,7 @@ describe('select_pane / resize_pane / swap_pane', () => {
       expect(r).toMatchObject({ pane_id: w.c, pane_active: true, window_id: w.win });
       expect(active(w.win)).toBe(w.c);
       expect((await h.err('select_pane', { pane_id: '%9999' })).text).toBe(
-        'Pane not found: Pane not found: %9999\nCall list_panes to discover valid pane ids.',
+        'Pane not found: %9999\nCall list_panes to discover valid pane ids.',
       );
     });
 
@@ -134,9 +134,9 @@ describe('select_pane / resize_pane / swap_pane', () => {
     it('both panes must exist (PaneNotFound) and nothing is swapped otherwise', async () => {
       const w = threeColumns(9);
       const e1 = await h.err('swap_pane', { source_pane_id: '%9999', target_pane_id: w.a });
-      expect(e1.text).toBe('Pane not found: Pane not found: %9999\nCall list_panes to discover valid pane ids.');
+      expect(e1.text).toBe('Pane not found: %9999\nCall list_panes to discover valid pane ids.');
       const e2 = await h.err('swap_pane', { source_pane_id: w.a, target_pane_id: '%9998' });
-      expect(e2.text).toBe('Pane not found: Pane not found: %9998\nCall list_panes to discover valid pane ids.');
+      expect(e2.text).toBe('Pane not found: %9998\nCall list_panes to discover valid pane ids.');
       expect(e2.meta).toMatchObject({ error_type: 'PaneNotFound', expected: true });
       expect(tmux.tmux('list-panes', '-t', w.win, '-F', '#{pane_id}').split('\n')).toEqual([w.a, w.b, w.c]);
       const missing = await h.err('swap_pane', { source_pane_id: w.a });

@@ -63,7 +63,7 @@ describe('set_pane_title / enter_copy_mode / exit_copy_mode', () => {
 
     it('reports an unknown pane', async () => {
       expect((await h.err('set_pane_title', { title: 'x', pane_id: '%9999' })).text).toBe(
-        'Pane not found: Pane not found: %9999\nCall list_panes to discover valid pane ids.',
+        'Pane not found: %9999\nCall list_panes to discover valid pane ids.',
       );
     });
   });

@@ -71,7 +71,7 @@ describe('capture_pane', () => {
 
   it('reports unknown panes', async () => {
     const e = await h.err('capture_pane', { pane_id: '%99999' });
-    expect(e.text).toBe('Pane not found: Pane not found: %99999\nCall list_panes to discover valid pane ids.');
+    expect(e.text).toBe('Pane not found: %99999\nCall list_panes to discover valid pane ids.');
     expect(e.meta).toMatchObject({ error_type: 'PaneNotFound', expected: true });
   });
 });

@@ -173,9 +173,7 @@ describe('capture_since', () => {
       pane_height: 24,
       anchor_abs: 0,
     });
-    expect((await h.err('capture_since', { cursor: c })).text).toBe(
-      'Pane not found: Pane not found: %777\nCall list_panes to discover valid pane ids.',
-    );
+    expect((await h.err('capture_since', { cursor: c })).text).toBe('Pane not found: %777\nCall list_panes to discover valid pane ids.');
     // The cursor is checked before tmux is touched: a bad one wins over an unknown pane.
     expect((await h.err('capture_since', { cursor: 'nope', pane_id: '%999999' })).text).toBe(
       'invalid capture_since cursor: unsupported cursor format',

@@ -57,7 +57,8 @@ describe('search_panes: same answers on both engines, few processes on the subpr
 
   /** Every pane captured and matched here: what a search without a prefilter finds. */
   async function oracle(a: Args): Promise<Match[]> {
-    const re = compilePattern(a.pattern, a.regex ?? false, a.match_case ?? false);
+    const cp = compilePattern(a.pattern, a.regex ?? false, a.match_case ?? false);
+    const re = new RegExp(cp.source, cp.flags);
     const ids = [...new Set(tmux.tmux('list-panes', '-a', '-F', '#{pane_id}').split('\n'))];
     const out: Match[] = [];
     for (const id of ids) {

@@ -99,7 +99,7 @@ describe('snapshot_pane', () => {
   it('rejects max_lines < 1 and unknown panes', async () => {
     expect((await h.err('snapshot_pane', { max_lines: -1 })).text).toContain('[type=greater_than_equal]');
     expect((await h.err('snapshot_pane', { pane_id: '%424242' })).text).toBe(
-      'Pane not found: Pane not found: %424242\nCall list_panes to discover valid pane ids.',
+      'Pane not found: %424242\nCall list_panes to discover valid pane ids.',
     );
   });
 });

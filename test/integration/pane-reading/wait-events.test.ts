@@ -2,8 +2,12 @@ import 'reflect-metadata';
 import { container } from 'tsyringe';
 import winston from 'winston';
 import type { ToolCallContext } from '../../../src/framework/pipeline/call-context';
+import { SERVER_CONFIG } from '../../../src/config/server-config';
 import { CaptureService } from '../../../src/services/capture.service';
 import { PaneStateService } from '../../../src/services/pane-state.service';
+import type { MatchItem, PatternMatcher } from '../../../src/services/pattern-matcher.service';
+import { TypedPanes } from '../../../src/services/typed-panes.service';
+import { compilePattern } from '../../../src/services/search-pattern';
 import type { TargetResolver } from '../../../src/services/target-resolver.service';
 import { WaitForTextService } from '../../../src/services/wait-for-text.service';
 import { ExecEngine } from '../../../src/tmux/exec-engine';
@@ -66,6 +70,8 @@ function context(onProgress: () => void): ToolCallContext {
 describe('wait_for_text on an event engine (docs/reference/engine.md#output-events)', () => {
   const tmux = new TmuxFixture();
   let engine: EventedEngine;
+  // The pattern matcher's budget is bounded by the command deadline (docs/reference/tools.md#pattern-budget).
+  container.register(SERVER_CONFIG, { useValue: { commandTimeout: 30 } });
   const waits = container.resolve(WaitForTextService);
 
   beforeAll(() => {
@@ -79,7 +85,7 @@ describe('wait_for_text on an event engine (docs/reference/engine.md#output-even
     engine.stateReads = 0;
     const w = await waits.run(
       engine,
-      { patterns: [/never/i], stop: [], effectiveTimeout: 0.6, intervalMs: 10, target: { pane_id: pane } },
+      { patterns: [compilePattern('never', false, false)], stop: [], effectiveTimeout: 0.6, intervalMs: 10, target: { pane_id: pane } },
       context(() => undefined),
     );
     expect(w.outcome).toBe('timeout');
@@ -98,7 +104,7 @@ describe('wait_for_text on an event engine (docs/reference/engine.md#output-even
     let armed = false;
     const w = await waits.run(
       engine,
-      { patterns: [/EV-9/], stop: [], effectiveTimeout: 30, intervalMs: 50, target: { pane_id: pane } },
+      { patterns: [compilePattern('EV-9', false, true)], stop: [], effectiveTimeout: 30, intervalMs: 50, target: { pane_id: pane } },
       context(() => {
         if (armed) return;
         armed = true;
@@ -113,6 +119,15 @@ describe('wait_for_text on an event engine (docs/reference/engine.md#output-even
     expect(engine.listeners.get(pane)?.size).toBe(0);
   });
 });
+
+/**
+ * The pattern matcher's budget is a timer: on a fake clock that jumps seconds, matching would
+ * seem to take them. These waits match on the test's own thread instead.
+ */
+const inlineMatcher = {
+  match: async (items: readonly MatchItem[]) =>
+    items.map((it) => it.texts.flatMap((t, i) => (new RegExp(it.pattern.source, it.pattern.flags).test(t) ? [i] : []))),
+} as unknown as PatternMatcher;
 
 describe('wait_for_text cadence on a fake clock (docs/reference/protocol.md#progress, docs/reference/engine.md#waits-without-events)', () => {
   afterEach(() => jest.useRealTimers());
@@ -143,12 +158,12 @@ describe('wait_for_text cadence on a fake clock (docs/reference/protocol.md#prog
 
   async function wait(engine: TmuxEngine): Promise<number[]> {
     const resolver = { pane: async () => ({ pane_id: '%1' }) } as unknown as TargetResolver;
-    const waits = new WaitForTextService(resolver, new PaneStateService(), new CaptureService());
+    const waits = new WaitForTextService(resolver, new PaneStateService(), new CaptureService(), new TypedPanes(), inlineMatcher);
     const t0 = performance.now();
     const progressAt: number[] = [];
     const run = waits.run(
       engine,
-      { patterns: [/never/], stop: [], effectiveTimeout: 5, intervalMs: 50, target: { pane_id: '%1' } },
+      { patterns: [compilePattern('never', false, true)], stop: [], effectiveTimeout: 5, intervalMs: 50, target: { pane_id: '%1' } },
       context(() => progressAt.push(performance.now())),
     );
     await jest.advanceTimersByTimeAsync(6000);
@@ -166,10 +181,10 @@ describe('wait_for_text cadence on a fake clock (docs/reference/protocol.md#prog
     let calls = 0;
     slow.run = (args, opts) => (++calls > 4 ? new Promise((r) => setTimeout(() => r(inner(args, opts)), 6000)) : inner(args, opts));
     const resolver = { pane: async () => ({ pane_id: '%1' }) } as unknown as TargetResolver;
-    const waits = new WaitForTextService(resolver, new PaneStateService(), new CaptureService());
+    const waits = new WaitForTextService(resolver, new PaneStateService(), new CaptureService(), new TypedPanes(), inlineMatcher);
     const run = waits.run(
       slow,
-      { patterns: [/never/], stop: [], effectiveTimeout: 5, intervalMs: 50, target: { pane_id: '%1' } },
+      { patterns: [compilePattern('never', false, true)], stop: [], effectiveTimeout: 5, intervalMs: 50, target: { pane_id: '%1' } },
       context(() => undefined),
     );
     await jest.advanceTimersByTimeAsync(20_000);

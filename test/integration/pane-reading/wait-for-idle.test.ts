@@ -152,7 +152,7 @@ describe('wait_for_idle', () => {
     expect(await bad({ idle_seconds: '2' })).toContain('[type=float_type]');
     expect(await bad({ interval: 0.5 })).toContain('interval\n  Extra inputs are not permitted [type=extra_forbidden]');
     expect((await h.err('wait_for_idle', { pane_id: '%999999' })).text).toBe(
-      'Pane not found: Pane not found: %999999\nCall list_panes to discover valid pane ids.',
+      'Pane not found: %999999\nCall list_panes to discover valid pane ids.',
     );
   });
 

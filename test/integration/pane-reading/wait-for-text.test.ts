@@ -174,7 +174,7 @@ describe('wait_for_text', () => {
     const pane = await newPane(tmux, 'wait');
     const { r } = await waitFor({ pane_id: pane, patterns: ['never'], timeout: 20 }, () => tmux.tmux('kill-pane', '-t', pane));
     expect(r.isError).toBe(true);
-    expect(r.content[0].text).toBe(`Pane not found: Pane not found: ${pane}\nCall list_panes to discover valid pane ids.`);
+    expect(r.content[0].text).toBe(`Pane not found: ${pane}\nCall list_panes to discover valid pane ids.`);
     expect(r._meta).toMatchObject({ error_type: 'PaneNotFound', expected: true });
   });
 
@@ -243,7 +243,7 @@ describe('wait_for_text', () => {
     });
     expect((await h.err('wait_for_text', { stop: ['['], regex: true })).text).toBe('Invalid regex pattern: Unterminated character class');
     expect((await h.err('wait_for_text', { pane_id: '%31337', timeout: 1 })).text).toBe(
-      'Pane not found: Pane not found: %31337\nCall list_panes to discover valid pane ids.',
+      'Pane not found: %31337\nCall list_panes to discover valid pane ids.',
     );
     const schema = await h.err('wait_for_text', { patterns: 'x', timeout: '5' });
     expect(schema.text).toContain('2 validation errors for wait_for_text');

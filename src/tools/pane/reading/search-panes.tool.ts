@@ -1,4 +1,5 @@
 import { TmuxTool } from '../../common/tmux-tool.decorator';
+import type { ToolCallContext } from '../../../framework/pipeline/call-context';
 import type { ToolHandler } from '../../../framework/pipeline/tool-handler';
 import { SearchPanesResult } from '../../../models/search-panes-result.model';
 import { compilePattern } from '../../../services/search-pattern';
@@ -22,17 +23,21 @@ export class SearchPanesTool implements ToolHandler<SearchPanesInput, SearchPane
     private readonly search: SearchPanesService,
   ) {}
 
-  async execute(input: SearchPanesInput): Promise<SearchPanesResult> {
+  async execute(input: SearchPanesInput, ctx: ToolCallContext): Promise<SearchPanesResult> {
     const matcher = compilePattern(input.pattern, input.regex, input.match_case);
-    return this.search.search(this.pool.engineOf(input), {
-      matcher,
-      sessionName: input.session_name,
-      sessionId: input.session_id,
-      contentStart: input.content_start,
-      contentEnd: input.content_end,
-      maxLinesPerPane: input.max_matched_lines_per_pane,
-      limit: input.limit,
-      offset: input.offset,
-    });
+    return this.search.search(
+      this.pool.engineOf(input),
+      {
+        matcher,
+        sessionName: input.session_name,
+        sessionId: input.session_id,
+        contentStart: input.content_start,
+        contentEnd: input.content_end,
+        maxLinesPerPane: input.max_matched_lines_per_pane,
+        limit: input.limit,
+        offset: input.offset,
+      },
+      ctx.signal,
+    );
   }
 }

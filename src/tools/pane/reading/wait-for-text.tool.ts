@@ -6,7 +6,7 @@ import { ExpectedToolError } from '../../../framework/errors/tool-errors';
 import type { ToolCallContext } from '../../../framework/pipeline/call-context';
 import type { ToolHandler } from '../../../framework/pipeline/tool-handler';
 import { WaitForTextResult } from '../../../models/wait-for-text-result.model';
-import { compilePattern } from '../../../services/search-pattern';
+import { type CallerPattern, compilePattern } from '../../../services/search-pattern';
 import { WaitForTextService } from '../../../services/wait-for-text.service';
 import { TmuxServerPool } from '../../../services/tmux-server-pool.service';
 import { WaitForTextInput } from './wait-for-text.input';
@@ -28,8 +28,8 @@ export class WaitForTextTool implements ToolHandler<WaitForTextInput, WaitForTex
     @inject(SERVER_CONFIG) private readonly config: ServerConfig,
   ) {}
 
-  private async compile(values: string[], label: string, input: WaitForTextInput, ctx: ToolCallContext): Promise<RegExp[]> {
-    const out: RegExp[] = [];
+  private async compile(values: string[], label: string, input: WaitForTextInput, ctx: ToolCallContext): Promise<CallerPattern[]> {
+    const out: CallerPattern[] = [];
     for (const v of values) {
       if (!v) throw new ExpectedToolError(`${label} pattern must be a non-empty string`);
       try {

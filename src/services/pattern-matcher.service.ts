@@ -1,0 +1,185 @@
+import { Worker } from 'node:worker_threads';
+import { inject, injectable } from 'tsyringe';
+import { SERVER_CONFIG, type ServerConfig } from '../config/server-config';
+import { ExpectedToolError, ToolError } from '../framework/errors/tool-errors';
+import { safeRepr } from '../framework/validation/safe-repr';
+import { PATTERN_WORKER_SOURCE } from './pattern.worker-source';
+import { type CallerPattern, regexReason } from './search-pattern';
+
+/**
+ * A matching job's budget (docs/reference/tools.md#pattern-budget): 1 s, plus 0.1 s per MB of
+ * text, never more than the command deadline. A pattern V8 can only run by backtracking
+ * exponentially ((a+)+$ against 30 `a`s and `!`) takes longer than any budget; a pattern that
+ * merely scans a lot of text gets time in proportion.
+ */
+const BUDGET_MS = 1000;
+const BUDGET_MS_PER_MB = 100;
+/** Workers kept idle between jobs, and at most this many jobs run at once (the rest queue). */
+const IDLE_KEPT = 2;
+const MAX_WORKERS = 4;
+
+export const PATTERN_SUGGESTION =
+  'Simplify it: avoid a quantifier over a group that itself repeats (such as (a+)+ or (\\s*\\w+)+) and alternatives that match the same text, anchor it, or search literal text (regex: false).';
+
+/** The pattern did not finish within its budget: its worker was stopped (docs/reference/errors.md#pane-reading-and-waiting). */
+export class PatternTooCostly extends ExpectedToolError {
+  constructor(pattern: CallerPattern, budgetMs: number) {
+    super(`Pattern ${safeRepr(pattern.given)} is too costly: matching it did not finish within ${budgetMs / 1000} s`, {
+      suggestion: PATTERN_SUGGESTION,
+    });
+  }
+}
+
+/** One pattern and the texts it is matched against. */
+export interface MatchItem {
+  readonly pattern: CallerPattern;
+  readonly texts: readonly string[];
+}
+
+export interface MatchOptions {
+  /** Aborts the match (its worker is stopped). */
+  readonly signal?: AbortSignal;
+  /** Stop at the first item with a hit (later items answer no hits). */
+  readonly first?: boolean;
+}
+
+interface Job {
+  readonly items: readonly MatchItem[];
+  readonly opts: MatchOptions;
+  readonly resolve: (hits: number[][]) => void;
+  readonly reject: (err: Error) => void;
+}
+
+/**
+ * The one place a caller's pattern runs (docs/reference/tools.md#pattern-budget): search_panes,
+ * wait_for_text's patterns and stop, and the list tools' `__regex` filters. Matching happens in a
+ * worker thread, so however costly a pattern is, the event loop that answers every other call is
+ * never held; a job that outlives its budget has its worker terminated (V8 interrupts a running
+ * regular expression) and fails with {@link PatternTooCostly}. JavaScript's RegExp dialect is
+ * kept exactly: the worker runs the same `RegExp` the caller's flags name.
+ */
+@injectable()
+export class PatternMatcher {
+  private readonly idle: Worker[] = [];
+  private running = 0;
+  private readonly queue: Job[] = [];
+  private readonly live = new Set<Worker>();
+  /** Workers that have started: a job's budget counts from here, not from a worker's start-up. */
+  private readonly online = new WeakSet<Worker>();
+  private nextId = 0;
+  private readonly deadlineMs: number;
+
+  constructor(@inject(SERVER_CONFIG) config: Pick<ServerConfig, 'commandTimeout'>) {
+    this.deadlineMs = config.commandTimeout * 1000;
+  }
+
+  /** For each item, the indices of its texts its pattern matches. */
+  match(items: readonly MatchItem[], opts: MatchOptions = {}): Promise<number[][]> {
+    // Nothing to match: no worker.
+    if (items.every((it) => it.texts.length === 0)) return Promise.resolve(items.map(() => []));
+    if (opts.signal?.aborted) return Promise.reject(cancelled());
+    return new Promise((resolve, reject) => {
+      this.queue.push({ items, opts, resolve, reject });
+      this.pump();
+    });
+  }
+
+  /** Stops every worker (server shutdown). */
+  async shutdown(): Promise<void> {
+    const all = [...this.live];
+    this.idle.length = 0;
+    this.live.clear();
+    await Promise.all(all.map((w) => w.terminate().catch(() => undefined)));
+  }
+
+  private pump(): void {
+    while (this.queue.length && this.running < MAX_WORKERS) {
+      const job = this.queue.shift()!;
+      if (job.opts.signal?.aborted) {
+        job.reject(cancelled());
+        continue;
+      }
+      this.running++;
+      this.run(job);
+    }
+  }
+
+  private worker(): Worker {
+    const idle = this.idle.pop();
+    if (idle) return idle;
+    const w = new Worker(PATTERN_WORKER_SOURCE, { eval: true });
+    w.once('online', () => this.online.add(w));
+    // A worker never keeps the process alive: stdin's end stops the server (docs/reference/configuration.md#shutdown).
+    w.unref();
+    this.live.add(w);
+    return w;
+  }
+
+  private run(job: Job): void {
+    const w = this.worker();
+    const id = ++this.nextId;
+    const chars = job.items.reduce((n, it) => it.texts.reduce((m, t) => m + t.length, n), 0);
+    const budgetMs = Math.min(this.deadlineMs, BUDGET_MS + Math.floor((chars / 1_000_000) * BUDGET_MS_PER_MB));
+    let done = false;
+    const finish = (keep: boolean, settle: () => void): void => {
+      if (done) return;
+      done = true;
+      if (timer) clearTimeout(timer);
+      w.off('online', startBudget);
+      job.opts.signal?.removeEventListener('abort', onAbort);
+      w.off('message', onMessage);
+      w.off('error', onError);
+      w.off('exit', onExit);
+      if (keep && this.idle.length < IDLE_KEPT) this.idle.push(w);
+      else this.stop(w);
+      this.running--;
+      settle();
+      this.pump();
+    };
+    let at = 0;
+    const onMessage = (m: { id: number; at?: number; hits?: number[][]; error?: string }): void => {
+      if (m.id !== id) return;
+      if (m.at !== undefined) {
+        at = m.at;
+        return;
+      }
+      if (m.error !== undefined) {
+        const reason = regexReason(new Error(m.error));
+        finish(true, () => job.reject(new ExpectedToolError(`Invalid regex pattern: ${reason}`)));
+      } else finish(true, () => job.resolve(m.hits ?? []));
+    };
+    const onError = (err: Error): void =>
+      finish(false, () => job.reject(new ToolError(`pattern worker failed: ${err.name}`, { cause: err })));
+    const onExit = (): void => finish(false, () => job.reject(new ToolError('pattern worker exited')));
+    const onAbort = (): void => finish(false, () => job.reject(cancelled()));
+    let timer: NodeJS.Timeout | undefined;
+    const startBudget = (): void => {
+      if (done) return;
+      timer = setTimeout(() => {
+        // The pattern that was running when the budget ran out (the worker says which).
+        finish(false, () => job.reject(new PatternTooCostly(job.items[at].pattern, budgetMs)));
+      }, budgetMs);
+    };
+    // A new worker takes tens of milliseconds to start (more on a busy machine): not the pattern's.
+    if (this.online.has(w)) startBudget();
+    else w.once('online', startBudget);
+    w.on('message', onMessage);
+    w.on('error', onError);
+    w.on('exit', onExit);
+    job.opts.signal?.addEventListener('abort', onAbort, { once: true });
+    w.postMessage({
+      id,
+      first: job.opts.first === true,
+      items: job.items.map((it) => ({ source: it.pattern.source, flags: it.pattern.flags, texts: it.texts })),
+    });
+  }
+
+  private stop(w: Worker): void {
+    this.live.delete(w);
+    void w.terminate().catch(() => undefined);
+  }
+}
+
+function cancelled(): ExpectedToolError {
+  return new ExpectedToolError('pattern matching was cancelled');
+}

@@ -1,0 +1,51 @@
+/**
+ * The source of the pattern worker (docs/reference/tools.md#pattern-budget): plain JavaScript run
+ * by `new Worker(source, { eval: true })`, so it needs no file of its own beside the compiled
+ * server (dist, the ESM build, the bundle and the tests all run the same text) and loads no
+ * module of ours.
+ *
+ * A job is `{ id, items: [{ source, flags, texts }], first }`; the answer is `{ id, hits }`, the
+ * indices of the texts each item's pattern matches (with `first`, items after the first one with
+ * a hit are not run and answer `[]`), or `{ id, error }` with the engine's reason when V8 refuses
+ * the pattern only at its first use (it compiles lazily: "Regular expression too large").
+ * Before each item after the first it says `{ id, at }`, so a job cut at its budget names the
+ * pattern that was running. Compiled patterns are kept (at most 64) so a wait's repeated checks compile once.
+ */
+export const PATTERN_WORKER_SOURCE = `
+'use strict';
+const { parentPort } = require('node:worker_threads');
+const cache = new Map();
+function compiled(source, flags) {
+  const key = flags + '/' + source;
+  let re = cache.get(key);
+  if (re === undefined) {
+    re = new RegExp(source, flags);
+    if (cache.size >= 64) cache.delete(cache.keys().next().value);
+    cache.set(key, re);
+  }
+  return re;
+}
+parentPort.on('message', (job) => {
+  const hits = [];
+  try {
+    let found = false;
+    for (let k = 0; k < job.items.length; k++) {
+      const item = job.items[k];
+      const out = [];
+      if (!(job.first && found)) {
+        if (k > 0) parentPort.postMessage({ id: job.id, at: k });
+        const re = compiled(item.source, item.flags);
+        re.lastIndex = 0;
+        const texts = item.texts;
+        for (let i = 0; i < texts.length; i++) if (re.test(texts[i])) out.push(i);
+        if (out.length) found = true;
+      }
+      hits.push(out);
+    }
+  } catch (err) {
+    parentPort.postMessage({ id: job.id, error: err instanceof Error ? err.message : String(err) });
+    return;
+  }
+  parentPort.postMessage({ id: job.id, hits });
+});
+`;
