@@ -11,6 +11,9 @@
  *    plugin is configured, else from the tsc output (cold start, bench 5; why, in startup.ts).
  *    Or, with `--check`, the report of cli/run-check, which prints what server/check/ found.
  */
+import { tuneYoungGeneration } from './cli/heap-flags';
+// First, before the rest of the CLI and the server load (docs/architecture.md#memory).
+tuneYoungGeneration();
 import { fail } from './cli/cli-exit';
 import { prepareCli } from './cli/cli-prepare';
 import { loadFacts, startFront } from './cli/initialize-front';

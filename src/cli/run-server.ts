@@ -5,6 +5,7 @@ import { createServer } from '../server/create-server';
 import { loadPlugins, type LoadedPlugin } from '../server/load-plugins';
 import { VERSION } from '../server/version';
 import { fail } from './cli-exit';
+import { tuneOldGeneration } from './heap-flags';
 import type { PreparedCli } from './cli-prepare';
 import type { EarlyInitialize, Handover } from './initialize-front';
 import type { Logger } from 'winston';
@@ -67,6 +68,8 @@ async function main({ config, tmuxCheck }: PreparedCli, handover?: Handover): Pr
   if (tmuxError) fail(tmuxError, 1);
   // A sign of life for whoever reads stderr (docs/reference/configuration.md#start-up).
   if (log.isLevelEnabled('info')) log.info(readyLine(app.config, loaded));
+  // Once started (docs/architecture.md#memory).
+  tuneOldGeneration();
 }
 
 /**

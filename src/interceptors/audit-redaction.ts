@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { codePoints, digest } from '../framework/validation/value-digest';
 import { constraintName, dtoPlan, type DtoPlan } from '../framework/validation/dto-plan';
 import { validateDto } from '../framework/validation/dto-validator';
 import { CONSTRAINT } from '../framework/validation/constraints';
@@ -19,26 +20,6 @@ export const SENSITIVE_ARGS = new Set(['keys', 'text', 'command', 'value', 'cont
 const MAX_LOGGED_STR_LEN = 200;
 
 export type Loc = readonly (string | number)[];
-
-/** Code points, as Python's len() counts them: an emoji is 1, not 2 UTF-16 units. */
-function codePoints(s: string): number {
-  let n = s.length;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length) {
-      const d = s.charCodeAt(i + 1);
-      if (d >= 0xdc00 && d <= 0xdfff) {
-        n--;
-        i++;
-      }
-    }
-  }
-  return n;
-}
-
-export function digest(s: string): { len: number; sha256_prefix: string } {
-  return { len: codePoints(s), sha256_prefix: createHash('sha256').update(s, 'utf8').digest('hex').slice(0, 12) };
-}
 
 /** A value the tool did not accept: its length and hash (a non-string is measured as its JSON text). */
 export function digestAny(v: unknown): { len: number; sha256_prefix: string } {

@@ -34,7 +34,8 @@ export class ErrorResultInterceptor implements ToolInterceptor {
       const te = this.toToolError(call, err);
       const text = te.suggestion ? `${te.message}\n${te.suggestion}` : te.message;
       const type = reportedErrorType(te);
-      const line = `Error in tools/call: ${type}: ${te.message}`;
+      // The log's own text of the message: it may digest a value the agent sent (docs/reference/safety.md#never-logged).
+      const line = `Error in tools/call: ${type}: ${te.logMessage}`;
       if (te.expected) this.log.warn(line);
       else this.log.error(`${line}${err instanceof Error && err.stack && !(err instanceof ToolError) ? `\n${err.stack}` : ''}`);
       const meta: Record<string, unknown> = { error_type: type, expected: te.expected };

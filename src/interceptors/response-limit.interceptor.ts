@@ -18,6 +18,22 @@ export function tailBytes(s: string, max: number): string {
 }
 
 /**
+ * How many characters at `cut` are the terminator of a line the cut dropped whole
+ * (docs/reference/protocol.md#line-counts): the \n of a \r\n cut in two, or a terminator right after
+ * a line's last character (\r, \n or \r\n). That line lost every character, so it is dropped with
+ * its terminator and counted; a terminator after another one ends an empty line, which stays.
+ */
+function remnantBreak(v: string, cut: number): number {
+  if (cut === 0) return 0;
+  const before = v[cut - 1];
+  if (before === '\r') return v[cut] === '\n' ? 1 : 0;
+  if (before === '\n') return 0;
+  if (v[cut] === '\n') return 1;
+  if (v[cut] === '\r') return v[cut + 1] === '\n' ? 2 : 1;
+  return 0;
+}
+
+/**
  * Tail-preserving 1 MB backstop for the reading tools (docs/reference/protocol.md#response-cap).
  * The result stays valid against the tool's outputSchema: string tools keep `{result}`, model tools
  * get their bulky field tail-truncated and their truncation flags set. `isError` and `_meta`
@@ -112,9 +128,8 @@ export class ResponseLimitInterceptor implements ToolInterceptor {
       const meta = result._meta;
       const build = (budget: number): ToolResult => {
         let kept = tailBytes(v, budget);
+        kept = kept.slice(remnantBreak(v, v.length - kept.length));
         const cut = v.length - kept.length;
-        // A cut between the \r and \n of one terminator: the \n belongs to the dropped line.
-        if (kept.startsWith('\n') && v[cut - 1] === '\r') kept = kept.slice(1);
         const sc2 = { ...sc, [rl.field]: kept };
         if (rl.truncatedFlag) sc2[rl.truncatedFlag] = true;
         // Whole lines dropped, split as every line count splits (docs/reference/protocol.md#line-counts).

@@ -3,6 +3,7 @@ import { LOCAL_HOST_NAME } from '../config/settings.table';
 import { SERVER_CONFIG, ServerConfig } from '../config/server-config';
 import { ExpectedToolError } from '../framework/errors/tool-errors';
 import { safeRepr } from '../framework/validation/safe-repr';
+import { digest } from '../framework/validation/value-digest';
 
 /**
  * Which machine a call targets (docs/reference/tools.md#host): `host` null or `'local'` is this
@@ -24,6 +25,9 @@ export class HostRegistry {
     if (host === null || host === undefined || host === LOCAL_HOST_NAME) return null;
     if (this.config.hosts.includes(host)) return host;
     const list = this.config.hosts.length ? this.config.hosts.join(', ') : 'none';
-    throw new ExpectedToolError(`Host ${safeRepr(host)} is not configured. Configured hosts: ${list} (set TMUX_MCP_HOSTS).`);
+    const text = (name: string) => `Host ${name} is not configured. Configured hosts: ${list} (set TMUX_MCP_HOSTS).`;
+    // The agent reads the name it sent; the log reads its digest, as the audit record does
+    // (docs/reference/safety.md#never-logged).
+    throw new ExpectedToolError(text(safeRepr(host)), { logMessage: text(JSON.stringify(digest(host))) });
   }
 }

@@ -6,6 +6,11 @@
 export interface ToolErrorOptions {
   suggestion?: string;
   cause?: unknown;
+  /**
+   * The message as the log may hold it, when the message names a value the agent sent that no
+   * log line may hold (docs/reference/safety.md#never-logged); the message otherwise.
+   */
+  logMessage?: string;
 }
 
 /** An unexpected failure (logged at error; `_meta.expected: false`). */
@@ -14,9 +19,12 @@ export class ToolError extends Error {
   readonly expected: boolean = false;
   readonly suggestion?: string;
   override readonly cause?: unknown;
+  /** What log lines say of this error instead of `message` (see ToolErrorOptions.logMessage). */
+  readonly logMessage: string;
 
   constructor(message: string, options: ToolErrorOptions = {}) {
     super(message);
+    this.logMessage = options.logMessage ?? message;
     // The stable type name, not the class name: the bundle minifies class names.
     this.name = (new.target as unknown as { errorType: string }).errorType;
     this.suggestion = options.suggestion;

@@ -1,3 +1,7 @@
+import { writeFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { splitLines } from '../../../src/framework/output/text-lines';
 import { McpHarness } from '../../helpers/mcp-harness';
 import { TmuxFixture } from '../../helpers/tmux-fixture';
 
@@ -42,5 +46,43 @@ describe('show_buffer line counts at \\r and \\r\\n', () => {
     expect(cut.content_truncated_lines).toBe(lines.length - 10);
     expect(cut.content).toBe(lines.slice(-10).join('\n'));
     await h.ok('delete_buffer', { buffer_name: ref });
+  });
+
+  it('kept + dropped = all lines: ~1.3 MB of \\r-separated lines loaded by tmux itself, the cap cutting just before a lone \\r', async () => {
+    const name = `tmux_mcp_${'0'.repeat(32)}_crlines`;
+    const dir = mkdtempSync(join(tmpdir(), 'crlines-'));
+    const show = async (text: string) => {
+      writeFileSync(join(dir, 'buf'), text);
+      tmux.tmux('load-buffer', '-b', name, join(dir, 'buf'));
+      return h.ok<{ content: string; content_truncated: boolean; content_truncated_lines: number }>('show_buffer', {
+        buffer_name: name,
+        max_lines: null,
+      });
+    };
+    try {
+      // Lines of 60 to 140 characters, no empty one.
+      const rows = Array.from({ length: 13_000 }, (_, i) => `r${i}-`.padEnd(60 + ((i * 37) % 81), String.fromCharCode(97 + (i % 26))));
+      const full = rows.join('\r') + '\r';
+      expect(full.length).toBeGreaterThan(1_250_000);
+      const first = await show(full);
+      expect(first.content_truncated).toBe(true);
+      const cut = full.length - first.content.length;
+      expect(full[cut - 1]).not.toBe('\r'); // this data is cut inside a line
+      // The same text with the next line break moved to the cut: the kept tail has the same bytes
+      // (so the cap cuts at the same place), and now starts at the lone \r that ends a line whose
+      // every character was dropped. That line is dropped, its terminator with it.
+      const q = full.indexOf('\r', cut);
+      const moved = full.slice(0, cut) + '\r' + full.slice(cut + 1, q) + full[cut] + full.slice(q + 1);
+      const all = splitLines(moved).length;
+      expect(all).toBe(rows.length);
+      const sc = await show(moved);
+      expect(moved.endsWith(sc.content)).toBe(true);
+      expect(sc.content_truncated_lines).toBe(splitLines(moved.slice(0, cut)).length);
+      expect(sc.content.startsWith('\r')).toBe(false);
+      expect(splitLines(sc.content).length + sc.content_truncated_lines).toBe(all);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+      tmux.tmux('delete-buffer', '-b', name);
+    }
   });
 });

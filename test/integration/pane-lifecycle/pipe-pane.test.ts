@@ -60,6 +60,18 @@ describe('pipe_pane', () => {
     expect(outputPath.description).toContain("on the pane's machine");
   });
 
+  it("with hosts configured, its description says the file is written on the pane's host (docs/reference/tools.md#host)", async () => {
+    // A destination that is never reached: listing the tools connects to no host.
+    const remote = await McpHarness.start({ socket: tmux.socket, config: { hosts: ['known.invalid'] } });
+    try {
+      const pipe = (await remote.client.listTools()).tools.find((t) => t.name === 'pipe_pane')!;
+      expect(Object.keys(pipe.inputSchema.properties ?? {})).toContain('host');
+      expect(pipe.description).toMatch(/to a file on the pane's host\b/);
+    } finally {
+      await remote.close();
+    }
+  });
+
   it('pipes output to a file and confirms; null stops piping', async () => {
     const path = join(dir, 'plain.log');
     const pane = newPane();

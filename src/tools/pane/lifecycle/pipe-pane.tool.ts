@@ -16,7 +16,8 @@ export function pipeCommand(path: string, append: boolean): string {
 }
 
 // The shell preset (docs/reference/tools.md#annotation-presets): the pane's output flows into a
-// command on the host.
+// command on the host. The description says which host in every configuration: with remote hosts
+// the file lands on the pane's machine, as its tmux's user (docs/reference/tools.md#host).
 @TmuxTool({
   name: 'pipe_pane',
   tier: 'mutating',
@@ -24,7 +25,7 @@ export function pipeCommand(path: string, append: boolean): string {
   idempotentHint: false,
   openWorldHint: true,
   description:
-    "Log a tmux pane's live output (raw, with control sequences) to a file, or stop with output_path=null. Writes wherever the server user can.",
+    "Log a tmux pane's live output (raw, with control sequences) to a file on the pane's host, or stop with output_path=null. Writes wherever the tmux user there can.",
   input: PipePaneInput,
   output: String,
 })
