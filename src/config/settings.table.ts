@@ -375,7 +375,7 @@ export const SETTINGS = {
     vars: ['TMUX_MCP_CONFIRM'],
     default: 'off',
     help: `${CONFIRM_MODES.join(' | ')}: which calls ask the user first`,
-    check: 'confirm (asks the user)',
+    check: 'confirm',
     parse(raw, at) {
       if ((CONFIRM_MODES as readonly string[]).includes(raw)) return raw as ConfirmMode;
       // Fail closed: a mistyped mode asks before every call that changes anything.
