@@ -1,49 +1,20 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { ElicitRequest, ElicitResult } from '@modelcontextprotocol/sdk/types.js';
 import { Param } from '../../../src/framework/decorators/param.decorator';
 import { Tool } from '../../../src/framework/decorators/tool.decorator';
 import { definePlugin } from '../../../src/framework/plugins/plugin';
 import { TOOL_CLASSES } from '../../../src/framework/tokens';
-import { McpHarness, type HarnessOptions } from '../../helpers/mcp-harness';
+import { Person } from '../../helpers/elicitation';
+import { McpHarness } from '../../helpers/mcp-harness';
 import { TmuxFixture } from '../../helpers/tmux-fixture';
+import { socketPathOf } from '../../helpers/tmux-sockets';
 
 /**
  * A human in the loop (docs/reference/safety.md#confirmation), through the real SDK client with an
  * elicitation handler, on a private tmux server: a call of a tier TMUX_MCP_CONFIRM names asks the
  * user first, says what it will do to what, and acts only on accept.
  */
-
-type Answer = ElicitResult['action'] | 'never';
-
-/** A client that answers every question with what `answer` holds now, and keeps the questions. */
-class Person {
-  answer: Answer = 'accept';
-  readonly questions: string[] = [];
-  /** Resolves once a question asked with `never` was withdrawn by the server. */
-  withdrawn: Promise<void> = Promise.resolve();
-  /** Called when a question arrives (a test may cancel its call there). */
-  onQuestion: (() => void) | null = null;
-
-  options(): Pick<HarnessOptions, 'capabilities' | 'onElicit'> {
-    return {
-      capabilities: { elicitation: { form: {} } },
-      onElicit: (req: ElicitRequest, extra: { signal: AbortSignal }) => {
-        this.questions.push((req.params as { message: string }).message);
-        expect(req.params).toMatchObject({ mode: 'form', requestedSchema: { type: 'object', properties: {} } });
-        this.onQuestion?.();
-        if (this.answer === 'never') {
-          this.withdrawn = new Promise((resolve) => extra.signal.addEventListener('abort', () => resolve(), { once: true }));
-          return new Promise<ElicitResult>((resolve) =>
-            extra.signal.addEventListener('abort', () => resolve({ action: 'cancel' }), { once: true }),
-          );
-        }
-        return Promise.resolve({ action: this.answer, ...(this.answer === 'accept' && { content: {} }) });
-      },
-    };
-  }
-}
 
 const auditDir = mkdtempSync(join(tmpdir(), 'tmux-mcp-confirm-'));
 afterAll(() => rmSync(auditDir, { recursive: true, force: true }));
@@ -454,5 +425,35 @@ describe("a plugin's destructive tools", () => {
     person.questions.length = 0;
     expect(await h.ok('plugin_described_nuke', { target: 'x' })).toEqual({ result: 'nuked x' });
     expect(person.questions).toEqual(['Erase the warehouse of x?']);
+  });
+});
+
+describe('self-kill guards refuse before anyone is asked', () => {
+  const tmux = new TmuxFixture();
+  const person = new Person();
+  let h: McpHarness;
+  let pane: string;
+  beforeAll(async () => {
+    tmux.start('main');
+    pane = tmux.tmux('list-panes', '-t', 'main', '-F', '#{pane_id}');
+    h = await McpHarness.start({
+      socket: tmux.socket,
+      config: { safety: 'destructive', confirm: 'destructive', tmuxEnv: `${socketPathOf(tmux.socket)},12345,$0`, tmuxPane: pane },
+      ...person.options(),
+    });
+  });
+  afterAll(async () => {
+    await h.close();
+    tmux.kill();
+  });
+
+  it('kill_pane, kill_session and kill_server of the caller: the refusal, and no question', async () => {
+    expect((await h.err('kill_pane', { pane_id: pane })).text).toMatch(/^Refusing to kill the pane running this MCP server/);
+    expect((await h.err('kill_session', { session_name: 'main' })).text).toMatch(
+      /^Refusing to kill the session containing this MCP server's pane/,
+    );
+    expect((await h.err('kill_server', {})).text).toMatch(/^Refusing to kill the tmux server while this MCP server is running inside it/);
+    expect(person.questions).toEqual([]);
+    expect(sessions(tmux)).toEqual(['main']);
   });
 });
