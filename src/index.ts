@@ -36,6 +36,8 @@ export { ToolDispatcher, TOOL_DISPATCHER } from './framework/pipeline/tool-dispa
 export type { ToolCallContext, ProgressReporter, ClientLogLevel } from './framework/pipeline/call-context';
 export type { ToolInterceptor, ToolCall, CallValidation, Next } from './framework/pipeline/tool-interceptor';
 export { ORDER } from './framework/pipeline/tool-interceptor';
+/** A human in the loop (docs/reference/safety.md#describing-a-call): a tool's optional `describeCall` and what it returns. */
+export type { DescribesCall, CallConfirmation, ConfirmScope, ConfirmMode } from './framework/confirm/confirm';
 export type { ToolResult, ContentBlock, TextContent } from './framework/pipeline/tool-result';
 export type { ToolDescriptor } from './framework/registry/tool-descriptor';
 

@@ -1,5 +1,6 @@
 import type { LogLevel } from '../framework/logging/logger.factory';
 import { TIERS, type Tier } from '../framework/metadata/tool-metadata';
+import { CONFIRM_MODES, type ConfirmMode } from '../framework/confirm/confirm';
 import { safeRepr } from '../framework/validation/safe-repr';
 import { ConfigError } from './config-errors';
 
@@ -366,6 +367,30 @@ export const SETTINGS = {
       const names = [...new Set(items)];
       return names.length ? names : at.fallback;
     },
+  }),
+  /** Which calls ask the user first, through MCP elicitation (docs/reference/safety.md#confirmation). */
+  confirm: scalar<ConfirmMode>({
+    flag: 'confirm',
+    arg: '<mode>',
+    vars: ['TMUX_MCP_CONFIRM'],
+    default: 'off',
+    help: `${CONFIRM_MODES.join(' | ')}: which calls ask the user first`,
+    check: 'confirm',
+    parse(raw, at) {
+      if ((CONFIRM_MODES as readonly string[]).includes(raw)) return raw as ConfirmMode;
+      // Fail closed: a mistyped mode asks before every call that changes anything.
+      at.warn(`invalid confirm mode ${safeRepr(raw)}; falling back to mutating (values: ${CONFIRM_MODES.join(', ')})`);
+      return 'mutating';
+    },
+  }),
+  /** How long a confirmation question waits for the user (docs/reference/safety.md#confirmation). */
+  confirmTimeout: scalar<number>({
+    flag: 'confirm-timeout',
+    arg: '<n>',
+    vars: ['TMUX_MCP_CONFIRM_TIMEOUT'],
+    help: 'seconds the user has to answer',
+    check: 'confirm timeout',
+    ...seconds('confirm timeout', 120, [1, 3600], { positive: true }),
   }),
 };
 

@@ -24,6 +24,8 @@ export interface AuditRecord {
   /** The remote destination the call targeted, or null for this machine (docs/reference/safety.md#audit-log). */
   host: string | null;
   args: Record<string, unknown>;
+  /** The call asked the user first (docs/reference/safety.md#confirmation): whether they said yes. Never their answer's text. */
+  confirmed?: boolean;
 }
 
 /** One call as the audit record sees it: built once, from the call and how it ended. */
@@ -38,6 +40,8 @@ interface AuditedCall {
   readonly errorType?: string;
   /** The validation layer's outcome (docs/architecture.md#validation-outcome); undefined if validation never ran. */
   readonly validation?: CallValidation;
+  /** The confirmation layer's outcome; undefined if the call asked nothing. */
+  readonly confirmed?: boolean;
 }
 
 /** Raised at start when the audit file cannot be opened (exit 1, docs/reference/configuration.md#start-up-failures). */
@@ -108,6 +112,7 @@ export class AuditInterceptor implements ToolInterceptor {
         outcome,
         errorType,
         validation: call.validation,
+        confirmed: call.confirmed,
       };
     };
     let r: ToolResult;
@@ -183,11 +188,12 @@ export class AuditInterceptor implements ToolInterceptor {
       request_id: call.ctx.requestId,
       host,
       args,
+      ...(call.confirmed !== undefined && { confirmed: call.confirmed }),
     };
     if (this.log.isLevelEnabled('info')) {
       const et = rec.error_type ? ` error_type=${rec.error_type}` : '';
       this.log.info(
-        `tool=${rec.tool} outcome=${rec.outcome}${et} duration_ms=${rec.duration_ms.toFixed(2)} client_id=${rec.client_id ?? 'None'} request_id=${rec.request_id ?? 'None'}${rec.host === null ? '' : ` host=${rec.host}`} args=${JSON.stringify(rec.args)}`,
+        `tool=${rec.tool} outcome=${rec.outcome}${et} duration_ms=${rec.duration_ms.toFixed(2)} client_id=${rec.client_id ?? 'None'} request_id=${rec.request_id ?? 'None'}${rec.host === null ? '' : ` host=${rec.host}`}${rec.confirmed === undefined ? '' : ` confirmed=${rec.confirmed}`} args=${JSON.stringify(rec.args)}`,
       );
     }
     // Synchronous, whole records only, one warning per failing stretch (docs/reference/safety.md#audit-file).

@@ -1,6 +1,8 @@
 import { Lifecycle } from 'tsyringe';
 import type { DependencyContainer } from 'tsyringe';
 import { SERVER_CONFIG } from '../config/server-config';
+import { CALL_DESCRIBER, CONFIRM_POLICY } from '../framework/confirm/confirm';
+import { ConfirmInterceptor } from '../framework/confirm/confirm.interceptor';
 import { getToolMetadata } from '../framework/metadata/tool-metadata';
 import { definePlugin } from '../framework/plugins/plugin';
 import { INTERCEPTORS, PROMPTS, RESOURCES, resolveToken, SHUTDOWN_HOOKS, TOOL_CLASSES } from '../framework/tokens';
@@ -14,6 +16,7 @@ import { ValidationInterceptor } from '../interceptors/validation.interceptor';
 import * as prompts from '../prompts';
 import * as resources from '../resources';
 import { BufferStore } from '../services/buffer-store.service';
+import { CallDescriber } from '../services/call-describer.service';
 import { CallerIdentityService } from '../services/caller-identity.service';
 import { FilterService } from '../services/filter.service';
 import { HierarchyService } from '../services/hierarchy.service';
@@ -70,11 +73,27 @@ function shutdownHooks(container: DependencyContainer): void {
   container.register(SHUTDOWN_HOOKS, { useValue: () => container.resolve(PatternMatcher).shutdown() });
 }
 
+/**
+ * A human in the loop (docs/reference/safety.md#confirmation): the confirmation layer exists only
+ * when TMUX_MCP_CONFIRM is on, so an unconfirmed server's calls never pass through it. Tools
+ * without their own `describeCall` are described by CallDescriber, which names their target.
+ */
+function confirmation(container: DependencyContainer): void {
+  const config = resolveToken(container, SERVER_CONFIG);
+  if (config.confirm === 'off') return;
+  container.register(CONFIRM_POLICY, {
+    useValue: { mode: config.confirm, timeoutSeconds: config.confirmTimeout, setting: `TMUX_MCP_CONFIRM=${config.confirm}` },
+  });
+  container.register(CALL_DESCRIBER, { useClass: CallDescriber }, { lifecycle: Lifecycle.Singleton });
+  container.register(INTERCEPTORS, { useClass: ConfirmInterceptor }, { lifecycle: Lifecycle.Singleton });
+}
+
 export const corePlugin = definePlugin({
   name: 'tmux-mcp:core',
   register(container) {
     for (const s of SINGLETONS) container.register(s, { useClass: s }, { lifecycle: Lifecycle.Singleton });
     for (const i of CORE_INTERCEPTORS) container.register(INTERCEPTORS, { useClass: i }, { lifecycle: Lifecycle.Singleton });
+    confirmation(container);
     // Only the tools of the selected toolsets exist for this server (docs/reference/tools.md#toolsets):
     // the others are neither listed nor callable, batches included.
     const selected = new Set(selectedToolNames(resolveToken(container, SERVER_CONFIG)));

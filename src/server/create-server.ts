@@ -10,6 +10,8 @@ import { createRootLogger, flushLogger, loggerFactoryFor, LoggerFactory } from '
 import { createPluginApi, pluginLoggerName, type McpPlugin } from '../framework/plugins/plugin';
 import { sortInterceptors } from '../framework/pipeline/chain';
 import { TOOL_DISPATCHER, ToolDispatcher } from '../framework/pipeline/tool-dispatcher';
+import { ELICITOR } from '../framework/confirm/confirm';
+import { ServerElicitor } from '../framework/protocol/elicitor';
 import { buildMcpServer } from '../framework/protocol/mcp-server.adapter';
 import { protocolExtensions } from '../framework/protocol/protocol-extensions';
 import { ToolRegistry } from '../framework/registry/tool-registry';
@@ -171,6 +173,9 @@ export async function createServer(options: CreateServerOptions = {}): Promise<T
     timingLogger: loggers('tmux_mcp.timing'),
     extensions,
   });
+
+  // How the confirmation layer asks the person at the client (docs/reference/safety.md#confirmation).
+  container.register(ELICITOR, { useValue: new ServerElicitor(server) });
 
   let closed = false;
   return {

@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import Ajv from 'ajv';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { type ClientCapabilities, type ElicitRequest, ElicitRequestSchema, type ElicitResult } from '@modelcontextprotocol/sdk/types.js';
 import { Writable } from 'node:stream';
 import winston from 'winston';
 import type { ServerConfig } from '../../src/config/server-config';
@@ -23,6 +24,10 @@ export interface HarnessOptions {
   clientName?: string;
   /** Captures log lines instead of writing them to stderr. */
   logs?: string[];
+  /** The client's capabilities (default none). */
+  capabilities?: ClientCapabilities;
+  /** The client's `elicitation/create` handler (declare `elicitation` in `capabilities` too, or not, as the test needs). */
+  onElicit?: (request: ElicitRequest, extra: { signal: AbortSignal }) => Promise<ElicitResult>;
 }
 
 const ajv = new Ajv({ strict: false, allErrors: true });
@@ -60,7 +65,8 @@ export class McpHarness {
       logger,
     });
     const [a, b] = InMemoryTransport.createLinkedPair();
-    h.client = new Client({ name: opts.clientName ?? 'jest-client', version: '1.0.0' }, { capabilities: {} });
+    h.client = new Client({ name: opts.clientName ?? 'jest-client', version: '1.0.0' }, { capabilities: opts.capabilities ?? {} });
+    if (opts.onElicit) h.client.setRequestHandler(ElicitRequestSchema, (req, extra) => opts.onElicit!(req, extra));
     await Promise.all([h.app.connect(a), h.client.connect(b)]);
     const { tools } = await h.client.listTools();
     for (const t of tools) if (t.outputSchema) h.schemas.set(t.name, ajv.compile(t.outputSchema));

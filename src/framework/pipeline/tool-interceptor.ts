@@ -24,6 +24,12 @@ export interface ToolCall {
    * call was refused before validation ran (the tier gate, or a plugin layer inside the audit).
    */
   validation?: CallValidation;
+  /**
+   * Set by the confirmation layer when the call asked the person (or was covered by its batch's
+   * question): whether they said yes. Unset when the call asked nothing
+   * (docs/reference/safety.md#confirmation).
+   */
+  confirmed?: boolean;
   readonly ctx: ToolCallContext;
 }
 
@@ -54,4 +60,6 @@ export const ORDER = {
   READONLY_RETRY: 500,
   SAFETY: 600,
   VALIDATION: 700,
+  /** Registered only when TMUX_MCP_CONFIRM is on: after validation and the tier gate, before the tool acts. */
+  CONFIRM: 750,
 } as const;

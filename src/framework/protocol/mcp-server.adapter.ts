@@ -46,8 +46,8 @@ export function toolListEntry(d: ToolDescriptor): Record<string, unknown> {
 }
 
 /**
- * The SDK Server validates only elicitation replies with it, and this server never elicits.
- * Its default builds an Ajv instance (with formats) in the constructor: a cold-start cost for
+ * The SDK Server validates only elicitation replies with it, and this server elicits only when
+ * TMUX_MCP_CONFIRM is on (docs/reference/safety.md#confirmation). Its default builds an Ajv instance (with formats) in the constructor: a cold-start cost for
  * nothing (bench 5). The same validator, created on first use.
  */
 function lazyValidator(): jsonSchemaValidator {

@@ -1,4 +1,5 @@
 import { inject, injectable } from 'tsyringe';
+import type { CallConfirmation, ConfirmScope } from '../../framework/confirm/confirm';
 import { ExpectedToolError } from '../../framework/errors/tool-errors';
 import { isSelfBounded, Tier, tierRank } from '../../framework/metadata/tool-metadata';
 import type { ToolCallContext } from '../../framework/pipeline/call-context';
@@ -53,6 +54,27 @@ export class BatchRunner {
       response_truncated: false,
       response_truncated_bytes: 0,
     });
+  }
+
+  /**
+   * The batch's one question (docs/reference/safety.md#confirmation): each operation that asks,
+   * described as its own call would be, one line each; null when none asks. The answer covers
+   * exactly those operations' nested calls, by their arguments object.
+   */
+  async describe(maxTier: Tier, input: ToolCallBatchInput, scope: ConfirmScope): Promise<CallConfirmation | null> {
+    const lines: string[] = [];
+    const covers: object[] = [];
+    for (const [index, op] of input.operations.entries()) {
+      if (this.refusal(maxTier, op.tool)) continue;
+      op.arguments ??= {}; // the very object runOne hands the nested call
+      const d = await scope.describe(op.tool, op.arguments);
+      if (!d) continue;
+      lines.push(`${index + 1}. ${d.text}`);
+      covers.push(op.arguments);
+    }
+    if (!lines.length) return null;
+    const n = input.operations.length;
+    return { text: `Run this batch of ${n} operation${n === 1 ? '' : 's'}? These need your answer:\n${lines.join('\n')}`, covers };
   }
 
   /** Why an operation may not run in this wrapper: the per-row checks of docs/reference/tools.md#batch-wrappers, in their order. */

@@ -1,5 +1,6 @@
 import { injectable } from 'tsyringe';
 import type { ToolSpec } from '../../framework/decorators/tool.decorator';
+import type { CallConfirmation, ConfirmScope, DescribesCall } from '../../framework/confirm/confirm';
 import type { ToolCallContext } from '../../framework/pipeline/call-context';
 import type { ToolHandler } from '../../framework/pipeline/tool-handler';
 import { getToolMetadata, type Tier, type ToolAnnotations } from '../../framework/metadata/tool-metadata';
@@ -20,10 +21,19 @@ export function batchToolSpec(tier: Tier, description: string, hints: Omit<ToolA
  * nested calls (docs/reference/tools.md#batch-wrappers). Each tier's class adds only its `@Tool`.
  */
 @injectable()
-export class BatchToolBase implements ToolHandler<ToolCallBatchInput, ToolCallBatchResult> {
+export class BatchToolBase implements ToolHandler<ToolCallBatchInput, ToolCallBatchResult>, DescribesCall<ToolCallBatchInput> {
   constructor(private readonly runner: BatchRunner) {}
 
   execute(input: ToolCallBatchInput, ctx: ToolCallContext): Promise<ToolCallBatchResult> {
-    return this.runner.run(getToolMetadata(this.constructor as Class)!.tier, input, ctx);
+    return this.runner.run(this.tier, input, ctx);
+  }
+
+  /** One question for the whole batch, listing each operation that asks (docs/reference/safety.md#confirmation). */
+  describeCall(input: ToolCallBatchInput, _ctx: ToolCallContext, scope: ConfirmScope): Promise<CallConfirmation | null> {
+    return this.runner.describe(this.tier, input, scope);
+  }
+
+  private get tier(): Tier {
+    return getToolMetadata(this.constructor as Class)!.tier;
   }
 }

@@ -1,5 +1,8 @@
 import { TmuxTool } from '../common/tmux-tool.decorator';
+import type { DescribesCall } from '../../framework/confirm/confirm';
+import type { ToolCallContext } from '../../framework/pipeline/call-context';
 import type { ToolHandler } from '../../framework/pipeline/tool-handler';
+import { CallDescriber, shownText } from '../../services/call-describer.service';
 import { safeRepr } from '../../framework/validation/safe-repr';
 import { BufferStore } from '../../services/buffer-store.service';
 import { TargetResolver } from '../../services/target-resolver.service';
@@ -17,13 +20,28 @@ import { PasteBufferInput } from './paste-buffer.input';
   input: PasteBufferInput,
   output: String,
 })
-export class PasteBufferTool implements ToolHandler<PasteBufferInput, string> {
+export class PasteBufferTool implements ToolHandler<PasteBufferInput, string>, DescribesCall<PasteBufferInput> {
   constructor(
     private readonly pool: TmuxServerPool,
     private readonly targets: TargetResolver,
     private readonly buffers: BufferStore,
     private readonly typed: TypedPanes,
   ) {}
+
+  /** The question of docs/reference/safety.md#confirmation: the buffer's text and the pane. */
+  async describeCall(input: PasteBufferInput, ctx: ToolCallContext): Promise<string> {
+    this.buffers.assertName(input.buffer_name);
+    const engine = this.pool.engineOf(input);
+    const text = await this.buffers.run(
+      engine,
+      'show-buffer',
+      input.buffer_name,
+      ['show-buffer', '-b', input.buffer_name],
+      ctx.signal,
+      true,
+    );
+    return ctx.get(CallDescriber).typing(input, `Paste buffer ${safeRepr(input.buffer_name)} (${shownText(text)})`, 'into');
+  }
 
   async execute(input: PasteBufferInput): Promise<string> {
     this.buffers.assertName(input.buffer_name);

@@ -1,6 +1,9 @@
 import { TmuxTool } from '../common/tmux-tool.decorator';
 import { ExpectedToolError } from '../../framework/errors/tool-errors';
+import type { DescribesCall } from '../../framework/confirm/confirm';
+import type { ToolCallContext } from '../../framework/pipeline/call-context';
 import type { ToolHandler } from '../../framework/pipeline/tool-handler';
+import { CallDescriber } from '../../services/call-describer.service';
 import { CallerIdentityService } from '../../services/caller-identity.service';
 import { TmuxConnectionLost, TmuxNoServer } from '../../tmux/tmux-errors';
 import { TmuxServerPool } from '../../services/tmux-server-pool.service';
@@ -17,11 +20,18 @@ export const KILL_SERVER_REFUSAL =
   input: KillServerInput,
   output: String,
 })
-export class KillServerTool implements ToolHandler<KillServerInput, string> {
+export class KillServerTool implements ToolHandler<KillServerInput, string>, DescribesCall<KillServerInput> {
   constructor(
     private readonly pool: TmuxServerPool,
     private readonly caller: CallerIdentityService,
   ) {}
+
+  /** The question of docs/reference/safety.md#confirmation, after the self-kill guard. */
+  async describeCall(input: KillServerInput, ctx: ToolCallContext): Promise<string> {
+    const engine = this.pool.engineOf(input);
+    if (await this.caller.callerOnServer(engine)) throw new ExpectedToolError(KILL_SERVER_REFUSAL);
+    return ctx.get(CallDescriber).killServer(engine);
+  }
 
   async execute(input: KillServerInput): Promise<string> {
     const engine = this.pool.engineOf(input);

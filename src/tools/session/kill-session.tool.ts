@@ -1,6 +1,9 @@
 import { TmuxTool } from '../common/tmux-tool.decorator';
 import { ExpectedToolError } from '../../framework/errors/tool-errors';
+import type { DescribesCall } from '../../framework/confirm/confirm';
+import type { ToolCallContext } from '../../framework/pipeline/call-context';
 import type { ToolHandler } from '../../framework/pipeline/tool-handler';
+import { CallDescriber } from '../../services/call-describer.service';
 import { CallerIdentityService } from '../../services/caller-identity.service';
 import { HierarchyService } from '../../services/hierarchy.service';
 import type { TmuxEngine } from '../../tmux/tmux-engine';
@@ -20,20 +23,31 @@ export const KILL_SESSION_REFUSAL =
   input: KillSessionInput,
   output: String,
 })
-export class KillSessionTool implements ToolHandler<KillSessionInput, string> {
+export class KillSessionTool implements ToolHandler<KillSessionInput, string>, DescribesCall<KillSessionInput> {
   constructor(
     private readonly targets: CallTargets,
     private readonly hierarchy: HierarchyService,
     private readonly caller: CallerIdentityService,
   ) {}
 
+  /** The question of docs/reference/safety.md#confirmation; the same refusals first: nobody is asked about a call that would be refused. */
+  async describeCall(input: KillSessionInput, ctx: ToolCallContext): Promise<string> {
+    const { engine, session } = await this.target(input);
+    return ctx.get(CallDescriber).killSession(engine, session);
+  }
+
   async execute(input: KillSessionInput): Promise<string> {
-    // No "first session" fallback for a destructive call (docs/reference/tools.md#required-targets).
-    if (input.session_name == null && input.session_id == null) throw new ExpectedToolError(KILL_SESSION_NO_TARGET);
-    const { engine, session } = await this.targets.session(input);
-    if (await this.holdsCaller(engine, session.session_id)) throw new ExpectedToolError(KILL_SESSION_REFUSAL);
+    const { engine, session } = await this.target(input);
     await engine.run(['kill-session', '-t', session.session_id]);
     return `Session killed: ${session.session_name || session.session_id}`;
+  }
+
+  private async target(input: KillSessionInput) {
+    // No "first session" fallback for a destructive call (docs/reference/tools.md#required-targets).
+    if (input.session_name == null && input.session_id == null) throw new ExpectedToolError(KILL_SESSION_NO_TARGET);
+    const found = await this.targets.session(input);
+    if (await this.holdsCaller(found.engine, found.session.session_id)) throw new ExpectedToolError(KILL_SESSION_REFUSAL);
+    return found;
   }
 
   /**

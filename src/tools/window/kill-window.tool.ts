@@ -1,6 +1,9 @@
 import { TmuxTool } from '../common/tmux-tool.decorator';
 import { ExpectedToolError } from '../../framework/errors/tool-errors';
+import type { DescribesCall } from '../../framework/confirm/confirm';
+import type { ToolCallContext } from '../../framework/pipeline/call-context';
 import type { ToolHandler } from '../../framework/pipeline/tool-handler';
+import { CallDescriber } from '../../services/call-describer.service';
 import { CallerIdentityService } from '../../services/caller-identity.service';
 import { HierarchyService } from '../../services/hierarchy.service';
 import { TargetResolver } from '../../services/target-resolver.service';
@@ -18,7 +21,7 @@ export const REFUSE_KILL_WINDOW = "Refusing to kill the window containing this M
   input: KillWindowInput,
   output: String,
 })
-export class KillWindowTool implements ToolHandler<KillWindowInput, string> {
+export class KillWindowTool implements ToolHandler<KillWindowInput, string>, DescribesCall<KillWindowInput> {
   constructor(
     private readonly pool: TmuxServerPool,
     private readonly resolver: TargetResolver,
@@ -26,7 +29,19 @@ export class KillWindowTool implements ToolHandler<KillWindowInput, string> {
     private readonly callers: CallerIdentityService,
   ) {}
 
+  /** The question of docs/reference/safety.md#confirmation, after the self-kill guard. */
+  async describeCall(input: KillWindowInput, ctx: ToolCallContext): Promise<string> {
+    const { engine, w } = await this.target(input);
+    return ctx.get(CallDescriber).killWindow(engine, w);
+  }
+
   async execute(input: KillWindowInput): Promise<string> {
+    const { engine, w } = await this.target(input);
+    await engine.run(['kill-window', '-t', w.window_id]);
+    return `Window killed: ${w.window_id}`;
+  }
+
+  private async target(input: KillWindowInput) {
     const engine = this.pool.engineOf(input);
     const w = await this.resolver.window(engine, { window_id: input.window_id });
     // Self-kill guard (docs/reference/safety.md#self-kill-guards): conservative "caller on this
@@ -36,7 +51,6 @@ export class KillWindowTool implements ToolHandler<KillWindowInput, string> {
       const panes = await this.hierarchy.panes(engine, { windowId: w.window_id });
       if (panes.some((p) => p.pane_id === paneId)) throw new ExpectedToolError(REFUSE_KILL_WINDOW);
     }
-    await engine.run(['kill-window', '-t', w.window_id]);
-    return `Window killed: ${w.window_id}`;
+    return { engine, w };
   }
 }

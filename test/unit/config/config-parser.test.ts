@@ -41,6 +41,21 @@ describe('configuration (docs/reference/configuration.md#settings)', () => {
     );
   });
 
+  it('confirm: off by default, the three modes, and an invalid mode fails closed to mutating (docs/reference/safety.md#confirmation)', () => {
+    expect(cfg([])).toMatchObject({ confirm: 'off', confirmTimeout: 120 });
+    expect(cfg(['--confirm', 'destructive', '--confirm-timeout', '5'])).toMatchObject({ confirm: 'destructive', confirmTimeout: 5 });
+    expect(cfg([], { TMUX_MCP_CONFIRM: 'mutating', TMUX_MCP_CONFIRM_TIMEOUT: '0.5' })).toMatchObject({
+      confirm: 'mutating',
+      confirmTimeout: 1,
+    });
+    const c = cfg([], { TMUX_MCP_CONFIRM: 'yes', TMUX_MCP_CONFIRM_TIMEOUT: '0' });
+    expect(c).toMatchObject({ confirm: 'mutating', confirmTimeout: 120 });
+    expect(c.warnings).toEqual([
+      "TMUX_MCP_CONFIRM: invalid confirm mode 'yes'; falling back to mutating (values: off, destructive, mutating)",
+      'TMUX_MCP_CONFIRM_TIMEOUT: invalid confirm timeout; using 120 seconds',
+    ]);
+  });
+
   it('clamps the wait ceiling and falls back on nonsense', () => {
     expect(cfg([], { TMUX_MCP_WAIT_MAX_SECONDS: '0.1' }).waitMaxSeconds).toBe(1);
     expect(cfg([], { TMUX_MCP_WAIT_MAX_SECONDS: '999' }).waitMaxSeconds).toBe(120);

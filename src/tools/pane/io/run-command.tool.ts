@@ -4,7 +4,9 @@ import { SERVER_CONFIG, ServerConfig } from '../../../config/server-config';
 import { TAGS } from '../../../framework/metadata/tool-metadata';
 import { ExpectedToolError } from '../../../framework/errors/tool-errors';
 import type { ToolCallContext } from '../../../framework/pipeline/call-context';
+import type { DescribesCall } from '../../../framework/confirm/confirm';
 import type { ToolHandler } from '../../../framework/pipeline/tool-handler';
+import { CallDescriber, shownText } from '../../../services/call-describer.service';
 import { RunCommandResult } from '../../../models/run-command-result.model';
 import { TargetResolver } from '../../../services/target-resolver.service';
 import { TmuxServerPool } from '../../../services/tmux-server-pool.service';
@@ -23,13 +25,18 @@ import { RunCommandRunner } from './run-command.runner';
   input: RunCommandInput,
   output: RunCommandResult,
 })
-export class RunCommandTool implements ToolHandler<RunCommandInput, RunCommandResult> {
+export class RunCommandTool implements ToolHandler<RunCommandInput, RunCommandResult>, DescribesCall<RunCommandInput> {
   constructor(
     private readonly pool: TmuxServerPool,
     private readonly targets: TargetResolver,
     private readonly runner: RunCommandRunner,
     @inject(SERVER_CONFIG) private readonly config: ServerConfig,
   ) {}
+
+  /** The question of docs/reference/safety.md#confirmation: the command and the pane. */
+  describeCall(input: RunCommandInput, ctx: ToolCallContext): Promise<string> {
+    return ctx.get(CallDescriber).typing(input, `Run ${shownText(input.command)}`);
+  }
 
   async execute(input: RunCommandInput, ctx: ToolCallContext): Promise<RunCommandResult> {
     // docs/reference/tools.md#run_command: these rules are checked before any tmux call, in this order.

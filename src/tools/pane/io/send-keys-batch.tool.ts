@@ -1,7 +1,9 @@
 import { TmuxTool } from '../../common/tmux-tool.decorator';
 import { ExpectedToolError } from '../../../framework/errors/tool-errors';
 import type { ToolCallContext } from '../../../framework/pipeline/call-context';
+import type { DescribesCall } from '../../../framework/confirm/confirm';
 import type { ToolHandler } from '../../../framework/pipeline/tool-handler';
+import { CallDescriber, shownText } from '../../../services/call-describer.service';
 import { SendKeysBatchResult, SendKeysOperationResult } from '../../../models/send-keys-batch-result.model';
 import { TmuxServerPool } from '../../../services/tmux-server-pool.service';
 import { startHeartbeat } from '../../../services/progress-heartbeat';
@@ -19,11 +21,24 @@ import { SendKeysBatchRunner } from './send-keys-batch.runner';
   input: SendKeysBatchInput,
   output: SendKeysBatchResult,
 })
-export class SendKeysBatchTool implements ToolHandler<SendKeysBatchInput, SendKeysBatchResult> {
+export class SendKeysBatchTool implements ToolHandler<SendKeysBatchInput, SendKeysBatchResult>, DescribesCall<SendKeysBatchInput> {
   constructor(
     private readonly pool: TmuxServerPool,
     private readonly runner: SendKeysBatchRunner,
   ) {}
+
+  /** The question of docs/reference/safety.md#confirmation: each operation's keys and pane, one line each. */
+  async describeCall(input: SendKeysBatchInput, ctx: ToolCallContext): Promise<string> {
+    const describer = ctx.get(CallDescriber);
+    const lines: string[] = [];
+    for (const [i, op] of input.operations.entries()) {
+      const what = `Send keys ${shownText(op.keys)}${op.enter ? ' and Enter' : ''}`;
+      lines.push(
+        `${i + 1}. ${await describer.typing({ ...op, socket_name: input.socket_name, host: input.host }, what, 'to').catch(() => `${what} (no such pane)`)}`,
+      );
+    }
+    return `Send keys to ${lines.length} pane(s):\n${lines.join('\n')}`;
+  }
 
   async execute(input: SendKeysBatchInput, ctx: ToolCallContext): Promise<SendKeysBatchResult> {
     if (!input.operations.length) throw new ExpectedToolError('operations must not be empty');

@@ -1,5 +1,8 @@
 import { TmuxTool } from '../../common/tmux-tool.decorator';
+import type { DescribesCall } from '../../../framework/confirm/confirm';
+import type { ToolCallContext } from '../../../framework/pipeline/call-context';
 import type { ToolHandler } from '../../../framework/pipeline/tool-handler';
+import { CallDescriber, shownText } from '../../../services/call-describer.service';
 import { TargetResolver } from '../../../services/target-resolver.service';
 import { TmuxServerPool } from '../../../services/tmux-server-pool.service';
 import { TypedPanes } from '../../../services/typed-panes.service';
@@ -17,12 +20,17 @@ import { SendKeysInput } from './send-keys.input';
   input: SendKeysInput,
   output: String,
 })
-export class SendKeysTool implements ToolHandler<SendKeysInput, string> {
+export class SendKeysTool implements ToolHandler<SendKeysInput, string>, DescribesCall<SendKeysInput> {
   constructor(
     private readonly pool: TmuxServerPool,
     private readonly targets: TargetResolver,
     private readonly typed: TypedPanes,
   ) {}
+
+  /** The question of docs/reference/safety.md#confirmation: the keys and the pane. */
+  describeCall(input: SendKeysInput, ctx: ToolCallContext): Promise<string> {
+    return ctx.get(CallDescriber).typing(input, `Send keys ${shownText(input.keys)}${input.enter ? ' and Enter' : ''}`, 'to');
+  }
 
   async execute(input: SendKeysInput): Promise<string> {
     const engine = this.pool.engineOf(input);
