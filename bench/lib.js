@@ -151,40 +151,54 @@ function spawnTime(args) {
   });
 }
 
-/** A bare control-mode client: one command at a time, resolved on its %end. */
+/**
+ * A bare control-mode client. `run(cmd)` writes one line and resolves with the output lines of
+ * its %begin/%end block; commands may be pipelined (`runAll`: several lines written at once,
+ * resolved when every block has closed), as tmux answers them in order.
+ */
 function rawControl(socket, session) {
   const p = spawn('tmux', ['-u', '-L', socket, '-C', 'attach-session', '-f', 'ignore-size,no-output', '-t', session], {
     env: minimalEnv({ TERM: 'tmux-mcp-engine' }),
     stdio: ['pipe', 'pipe', 'ignore'],
   });
+  p.stdout.setEncoding('utf8');
   let buf = '';
   let onReady;
   const ready = new Promise((r) => (onReady = r));
   // The attach itself answers with one %begin/%end block: ready once it closes.
-  let pending = () => onReady();
-  let inBlock = false;
+  const pending = [() => onReady()];
+  let block = null;
+  let guard = ''; // "<time> <number> <flags>" of the open block: its %end / %error repeats it
   p.stdout.on('data', (d) => {
     buf += d;
     let i;
     while ((i = buf.indexOf('\n')) >= 0) {
       const line = buf.slice(0, i);
       buf = buf.slice(i + 1);
-      if (line.startsWith('%begin')) inBlock = true;
-      else if (inBlock && (line.startsWith('%end') || line.startsWith('%error'))) {
-        inBlock = false;
-        const r = pending;
-        pending = null;
-        r?.();
-      }
+      if (block === null) {
+        if (line.startsWith('%begin ')) {
+          block = [];
+          guard = line.slice('%begin'.length);
+        }
+      } else if (line === `%end${guard}` || line === `%error${guard}`) {
+        const lines = block;
+        block = null;
+        pending.shift()?.(lines);
+      } else block.push(line);
     }
   });
+  const run = (cmd) =>
+    new Promise((resolve) => {
+      pending.push(resolve);
+      p.stdin.write(cmd + '\n');
+    });
   return {
     ready,
-    run(cmd) {
-      return new Promise((resolve) => {
-        pending = resolve;
-        p.stdin.write(cmd + '\n');
-      });
+    run,
+    runAll: (cmds) => {
+      const all = Promise.all(cmds.map(() => new Promise((resolve) => pending.push(resolve))));
+      p.stdin.write(cmds.map((c) => c + '\n').join(''));
+      return all;
     },
     close: () =>
       new Promise((r) => {

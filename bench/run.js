@@ -17,6 +17,7 @@ const BENCHES = [
   'tokens',
   'list-panes',
   'capture',
+  'floor',
   'events',
   'wait',
   'runs',
@@ -118,6 +119,18 @@ function render(r, baseline) {
     out.push(
       `| 2 | capture_pane, ${cap.lines} lines (start -2000, max_lines null) | p50 ${fmt(cap.mcp.p50)} / p95 ${fmt(cap.mcp.p95)} | raw control-mode command p50 ${fmt(cap.raw.p50)} | ${fmt(ratio, 2)}× the raw command | ≤ 2× raw (≈ ≤ 6 ms) | ${verdict(ratio <= 2 || cap.mcp.p50 <= 6, `${fmt(ratio, 2)}×, p50 ${fmt(cap.mcp.p50)} ms`)} |`,
     );
+  }
+  const fl = r.floor;
+  if (fl) {
+    // Bench 11 (floor.bench.js): each call against an MCP ping plus the same tmux commands on a bare control client.
+    for (const [i, t] of ['list_sessions', 'list_panes', 'capture_pane'].entries()) {
+      const x = fl.warn.this[t];
+      const info = fl.info.this[t];
+      const base = fl.warn.baseline?.[t];
+      out.push(
+        `| 11${'abc'[i]} | floor: ${t}${t === 'capture_pane' ? ` (${fl.lines} lines)` : t === 'list_panes' ? ` (${fl.panes} panes)` : ''}, control engine | call p50 ${fmt(x.call.p50)} (at info: ratio ${fmt(info.ratio, 2)}×) | floor ${fmt(x.floor)} = ping ${fmt(fl.warn.this.ping.p50)} + raw ${fmt(x.raw.p50)}${base ? `; baseline ratio ${fmt(base.ratio, 2)}×` : ''} | ${fmt(x.ratio, 2)}× the floor | ≤ 1.25× | ${verdict(x.ratio <= 1.25, `${fmt(x.ratio, 2)}×, own ${fmt(x.own)} ms`)} |`,
+      );
+    }
   }
   if (lp) {
     out.push(

@@ -3,9 +3,12 @@
  *
  * - Without plugins it runs from one esbuild bundle, dist/cli/server.bundle.js, loaded with a
  *   plain require(). The bundle is built from an ES-module emit of the sources (tsconfig.bundle.json)
- *   and each package's ES build (`--main-fields=module,main`), so esbuild hoists the modules into
+ *   and each package's ES build (`--main-fields=es2015,module,main`), so esbuild hoists the modules into
  *   one scope and leaves out what is never used (zod's other APIs and locales, unused SDK parts):
- *   0.60 MB instead of 1.43 MB. Bundled from CommonJS, every module stays a function V8 compiles
+ *   0.60 MB instead of 1.43 MB. `es2015` first: tsyringe, class-validator and class-transformer
+ *   name their ES5 build `module`, whose down-levelled loops (`__read`, `__values`) made every
+ *   call allocate ~40 KB more and run slower in container and validation code (bench/RESULTS.md,
+ *   2026-11-28). Bundled from CommonJS, every module stays a function V8 compiles
  *   only when it is first required, which a cache made at compile time (Node's) does not hold:
  *   on Node 22 with the compile cache, require() of that bundle took 148 ms, of this one 72 ms.
  * - Compiled code is cached between runs by Node's module.enableCompileCache() (Node ≥ 22.1; the

@@ -213,9 +213,32 @@ export class ControlClient {
       this.framer.expect(nonce, list !== null);
       this.busy++;
       this.track();
-      this.child.stdin.write(`${line}\ndisplay-message -p ${nonce}\n`);
+      this.queueLine(`${line}\ndisplay-message -p ${nonce}\n`);
     });
   }
+
+  /**
+   * Writes reach tmux together when they are made in the same turn of the event loop (the
+   * commands of a batch, concurrent calls): stdin is corked at the first and uncorked once the
+   * pending callbacks have run (`process.nextTick`, as Node's stream docs show for `uncork()`),
+   * so tmux reads them in one read and we pay one write system call for them
+   * (docs/reference/engine.md#command-batches). Order is kept: the stream writes in call order.
+   */
+  private queueLine(text: string): void {
+    const stdin = this.child.stdin;
+    if (!this.corked) {
+      this.corked = true;
+      stdin.cork();
+      process.nextTick(this.uncork);
+    }
+    stdin.write(text);
+  }
+
+  private corked = false;
+  private readonly uncork = (): void => {
+    this.corked = false;
+    this.child.stdin.uncork();
+  };
 
   /** Ends the client (stdin EOF makes `tmux -C` exit) and waits until the process is gone. */
   async close(): Promise<void> {

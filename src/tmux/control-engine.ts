@@ -120,6 +120,22 @@ export class ControlEngine implements TmuxEngine {
   }
 
   run(args: readonly string[], opts?: RunOptions): Promise<string[]> {
+    const client = this.attached([args], opts);
+    if (client)
+      return this.direct(
+        opts,
+        (o) => client.send(args, o),
+        (o) =>
+          this.bounded(o, (b) =>
+            this.dispatch(
+              args,
+              b,
+              (c) => c.send(args, b),
+              () => this.exec.run(args, b),
+              false,
+            ),
+          ),
+      );
     return this.bounded(opts, (o) =>
       this.dispatch(
         args,
@@ -137,6 +153,23 @@ export class ControlEngine implements TmuxEngine {
    */
   async runList(commands: readonly (readonly string[])[], opts?: RunOptions): Promise<string[][]> {
     if (commands.length === 1) return [await this.run(commands[0], opts)];
+    const attached = this.attached(commands, opts);
+    if (attached && !opts?.atomic) return Promise.all(commands.map((c) => this.run(c, opts)));
+    if (attached)
+      return this.direct(
+        opts,
+        (o) => attached.sendList(commands, o),
+        (o) =>
+          this.bounded(o, (b) =>
+            this.dispatch(
+              commands[0],
+              b,
+              (c) => c.sendList(commands, b),
+              () => this.exec.runList(commands, b),
+              false,
+            ),
+          ),
+      );
     return this.bounded(opts, async (o) => {
       const client = this.closed || commands.some((c) => needsSubprocess(c, o.briefJob)) ? null : await this.connect(commands[0]);
       // One command list on one line (docs/reference/engine.md#command-batches): nothing runs in
@@ -167,6 +200,23 @@ export class ControlEngine implements TmuxEngine {
    * differ in control mode: it escapes them) always runs as a subprocess.
    */
   runRaw(args: readonly string[], opts?: RunOptions): Promise<string> {
+    const client = this.attached([args], opts);
+    const raw = async (c: ControlClient, o: RunOptions) => (await c.send(args, o)).map((l) => `${l}\n`).join('');
+    if (client)
+      return this.direct(
+        opts,
+        (o) => raw(client, o),
+        (o) =>
+          this.bounded(o, (b) =>
+            this.dispatch(
+              args,
+              b,
+              (c) => raw(c, b),
+              () => this.exec.runRaw(args, b),
+              false,
+            ),
+          ),
+      );
     return this.bounded(opts, (o) =>
       this.dispatch(
         args,
@@ -186,6 +236,54 @@ export class ControlEngine implements TmuxEngine {
       off();
       offLost();
     };
+  }
+
+  /**
+   * The attached command client, when a call can be written to it at once: the engine is open
+   * and attached, no client starts or stops (EngineGate), no stdin is to be passed and every
+   * command runs on the connection. `bounded` and `dispatch` reach the same client, after a few
+   * turns of the microtask queue and with an abort controller and a deadline timer of their own:
+   * per command ~0.05 ms and ~3 KB that a call pays before tmux hears of it (bench/RESULTS.md,
+   * 2026-11-28; docs/reference/engine.md#engine-states).
+   */
+  private attached(commands: readonly (readonly string[])[], opts: RunOptions | undefined): ControlClient | null {
+    const client = this.main?.client;
+    if (!client || client.exited || this.closed || !this.gate.open || opts?.input !== undefined) return null;
+    for (const c of commands) if (needsSubprocess(c, opts?.briefJob)) return null;
+    return client;
+  }
+
+  /**
+   * A call on the attached client (see `attached`). The client's own timer is the call's
+   * deadline (docs/reference/configuration.md#command-deadline: TmuxTimeout after the whole
+   * limit) and the caller's signal cancels it, as on the other path. A client that left before
+   * tmux ran the call (ControlCallNotStarted) is left behind: the call runs once more through
+   * `slow` (which reconnects or uses a subprocess) within what is left of the deadline, as
+   * `dispatch` retries it.
+   */
+  private async direct<T>(
+    opts: RunOptions | undefined,
+    send: (o: RunOptions) => Promise<T>,
+    slow: (o: RunOptions) => Promise<T>,
+  ): Promise<T> {
+    const limit = opts?.timeoutMs ?? this.runner.commandTimeoutMs;
+    const t0 = performance.now();
+    this.gate.enterNow();
+    try {
+      const out = await send(opts ? { ...opts, timeoutMs: limit } : { timeoutMs: limit });
+      this.lastMode = 'control';
+      return out;
+    } catch (err) {
+      if (!(err instanceof ControlCallNotStarted)) throw err;
+    } finally {
+      this.gate.leave();
+    }
+    try {
+      return await slow({ ...opts, timeoutMs: Math.max(1, limit - (performance.now() - t0)) });
+    } catch (err) {
+      // The deadline is the call's, not the remainder handed to the retry.
+      throw err instanceof TmuxTimeout ? new TmuxTimeout(limit / 1000) : err;
+    }
   }
 
   /**

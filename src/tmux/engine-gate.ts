@@ -38,6 +38,16 @@ export class EngineGate {
     this.active++;
   }
 
+  /** True while no client starts or stops: a call may then be admitted at once with `enterNow()`. */
+  get open(): boolean {
+    return this.closedGate === null;
+  }
+
+  /** Admits a call without waiting; only while `open`. Pair with `leave()`. */
+  enterNow(): void {
+    this.active++;
+  }
+
   leave(): void {
     this.active--;
     if (this.active === 0) for (const w of this.drainWaiters.splice(0)) w();

@@ -95,9 +95,19 @@ export class ToolDispatcher {
     return problems;
   }
 
+  /**
+   * The parent of every call's container: an empty child of the server's container, made at the
+   * first call (the composition is over by then). tsyringe's createChildContainer walks every
+   * registration of the container it is called on (to copy the container-scoped ones), ~250 here;
+   * of this one, none. What a call resolves is unchanged: lookups go up the chain to the same
+   * registrations, and a container-scoped one (copied into this one when it was made) is still
+   * copied afresh into each call's container (docs/architecture.md#a-requests-path).
+   */
+  private callParent: DependencyContainer | undefined;
+
   /** A call's own container and context: what the tool, its interceptors and mappers are built in. */
   private callContainer(name: string, env: CallEnv): { child: DependencyContainer; ctx: ToolCallContext } {
-    const child = this.container.createChildContainer();
+    const child = (this.callParent ??= this.container.createChildContainer()).createChildContainer();
     const ctx: ToolCallContext = {
       toolName: name,
       requestId: env.requestId,

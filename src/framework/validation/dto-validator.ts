@@ -3,6 +3,7 @@ import { getMetadataStorage, validateSync, type ValidationError as CvError } fro
 import { CONSTRAINT_TABLE, constraintRow, type ConstraintText, DICT_TEXT, LIST_TEXT } from './constraint-table';
 import { constraintName, dtoPlan, type DtoPlan, type PlanField, type ValidationMeta, visiblePlan } from './dto-plan';
 import { MAX_NESTING_DEPTH, tooDeepFields } from './nesting-depth';
+import { emptyInstance, passesQuickly } from './quick-check';
 import { isPlainObject, malformedString } from './string-rules';
 import type { Class, DefaultResolver, Features } from '../types';
 
@@ -239,6 +240,11 @@ function restoreOpaque(plan: DtoPlan, raw: Record<string, unknown>, inst: Record
   }
 }
 
+function isEmpty(o: object): boolean {
+  for (const _ in o) return false;
+  return true;
+}
+
 const TOO_DEEP = `Value error, input is nested deeper than ${MAX_NESTING_DEPTH} levels`;
 
 const clone = (v: unknown): unknown => (v !== null && typeof v === 'object' ? JSON.parse(JSON.stringify(v)) : v);
@@ -283,9 +289,15 @@ export function validateDto<T>(cls: Class<T>, raw: unknown, resolve?: DefaultRes
     for (const name of deep) violations.push({ loc: [name], msg: TOO_DEEP, type: 'value_error' });
     return { violations, unknownKeys };
   }
-  const inst = plainToInstance(cls as ClassConstructor<T>, knownOnly(plan, raw, features)) as Record<string, unknown>;
+  const known = knownOnly(plan, raw, features);
+  const build = () => plainToInstance(cls as ClassConstructor<T>, known) as Record<string, unknown>;
+  const inst = ((isEmpty(known) && emptyInstance(dtoPlan(cls), build)) || build()) as Record<string, unknown>;
   restoreOpaque(plan, raw, inst, features);
-  const errors = plan.fields.length ? validateSync(inst, VALIDATOR_OPTIONS) : [];
+  // class-validator builds the errors. A call none of whose values needs a validator (no
+  // arguments, or only nulls of optional ones) is decided without its per-call record lookup
+  // (docs/architecture.md#validation-fast-path); the others go to validateSync alone, so every
+  // validator runs once per argument (docs/architecture.md#validation-outcome).
+  const errors = plan.fields.length && !passesQuickly(dtoPlan(cls), inst, false) ? validateSync(inst, VALIDATOR_OPTIONS) : [];
   levelViolations(plan, raw, inst, errors, [], violations, features, unknownKeys);
   if (violations.length) return { violations, unknownKeys };
   applyDefaults(dtoPlan(cls), inst, resolve);
