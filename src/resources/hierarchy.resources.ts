@@ -1,9 +1,22 @@
 import { injectable } from 'tsyringe';
 import { type CompletionContext, ResourceNotFoundError, type ResourceTemplateProvider } from '../framework/protocol/resources.handlers';
+import { retryableError } from '../framework/errors/tool-errors';
 import { safeText } from '../framework/validation/safe-repr';
 import { PaneContentWatchService } from '../services/pane-content-watch.service';
 import { TmuxCompletionService } from '../services/tmux-completion.service';
+import { HostConnectionLost } from '../tmux/tmux-errors';
 import { TmuxResourceReader } from './tmux-resource-reader.service';
+
+/** The pause before a subscription's second attempt, as the readonly retry's (docs/reference/errors.md#retry). */
+const RETRY_DELAY_MS = 100;
+
+/**
+ * The host's connection was found lost as the watch started. Tool calls are not repeated on it
+ * (what the interrupted call did is unknown); starting a watch is a read, and the next attempt
+ * connects again.
+ */
+const lostConnection = (err: unknown): boolean =>
+  [err, (err as { cause?: unknown } | null)?.cause].some((c) => c instanceof HostConnectionLost);
 
 type Vars = Readonly<Record<string, string>>;
 const JSON_MIME = 'application/json';
@@ -125,9 +138,21 @@ export class PaneContentResource extends TmuxTemplate {
   /**
    * Subscriptions: updated when the visible text changes, paced per pane
    * (docs/reference/resources-and-prompts.md#pane-content-updates). The pane is resolved like a
-   * read: a missing pane or an unknown host refuses the subscription.
+   * read: a missing pane or an unknown host refuses the subscription. A transient failure, or a host
+   * connection found lost as the watch starts (the next attempt connects again), is tried once
+   * more (docs/reference/errors.md#retry).
    */
   async watch(v: Vars, _uri: string, changed: () => void): Promise<() => void> {
+    try {
+      return await this.watchOnce(v, changed);
+    } catch (err) {
+      if (!retryableError(err) && !lostConnection(err)) throw err;
+      await new Promise((r) => setTimeout(r, RETRY_DELAY_MS));
+      return this.watchOnce(v, changed);
+    }
+  }
+
+  private async watchOnce(v: Vars, changed: () => void): Promise<() => void> {
     try {
       const { engine, paneId } = await this.reader.paneTarget(v.pane_id, v.socket_name, v.host);
       try {
