@@ -122,19 +122,12 @@ export class ControlEngine implements TmuxEngine {
   run(args: readonly string[], opts?: RunOptions): Promise<string[]> {
     const client = this.attached([args], opts);
     if (client)
-      return this.direct(
+      return this.onAttached(
+        client,
+        args,
         opts,
-        (o) => client.send(args, o),
-        (o) =>
-          this.bounded(o, (b) =>
-            this.dispatch(
-              args,
-              b,
-              (c) => c.send(args, b),
-              () => this.exec.run(args, b),
-              false,
-            ),
-          ),
+        (c, o) => c.send(args, o),
+        (o) => this.exec.run(args, o),
       );
     return this.bounded(opts, (o) =>
       this.dispatch(
@@ -156,19 +149,12 @@ export class ControlEngine implements TmuxEngine {
     const attached = this.attached(commands, opts);
     if (attached && !opts?.atomic) return Promise.all(commands.map((c) => this.run(c, opts)));
     if (attached)
-      return this.direct(
+      return this.onAttached(
+        attached,
+        commands[0],
         opts,
-        (o) => attached.sendList(commands, o),
-        (o) =>
-          this.bounded(o, (b) =>
-            this.dispatch(
-              commands[0],
-              b,
-              (c) => c.sendList(commands, b),
-              () => this.exec.runList(commands, b),
-              false,
-            ),
-          ),
+        (c, o) => c.sendList(commands, o),
+        (o) => this.exec.runList(commands, o),
       );
     return this.bounded(opts, async (o) => {
       const client = this.closed || commands.some((c) => needsSubprocess(c, o.briefJob)) ? null : await this.connect(commands[0]);
@@ -251,6 +237,33 @@ export class ControlEngine implements TmuxEngine {
     if (!client || client.exited || this.closed || !this.gate.open || opts?.input !== undefined) return null;
     for (const c of commands) if (needsSubprocess(c, opts?.briefJob)) return null;
     return client;
+  }
+
+  /**
+   * A call on the attached client: written straight to it, and where that cannot answer, the
+   * bounded path that may reconnect or fall back to a subprocess (`send` for either client).
+   */
+  private onAttached<T>(
+    client: ControlClient,
+    first: readonly string[],
+    opts: RunOptions | undefined,
+    send: (c: ControlClient, o: RunOptions) => Promise<T>,
+    viaExec: (o: RunOptions) => Promise<T>,
+  ): Promise<T> {
+    return this.direct(
+      opts,
+      (o) => send(client, o),
+      (o) =>
+        this.bounded(o, (b) =>
+          this.dispatch(
+            first,
+            b,
+            (c) => send(c, b),
+            () => viaExec(b),
+            false,
+          ),
+        ),
+    );
   }
 
   /**
