@@ -1,4 +1,4 @@
-import { Worker } from 'node:worker_threads';
+import { MessageChannel, type MessagePort, receiveMessageOnPort, Worker } from 'node:worker_threads';
 import { inject, injectable } from 'tsyringe';
 import { SERVER_CONFIG, type ServerConfig } from '../config/server-config';
 import { ExpectedToolError, ToolError } from '../framework/errors/tool-errors';
@@ -60,10 +60,10 @@ interface Job {
  */
 @injectable()
 export class PatternMatcher {
-  private readonly idle: Worker[] = [];
+  private readonly idle: PatternWorker[] = [];
   private running = 0;
   private readonly queue: Job[] = [];
-  private readonly live = new Set<Worker>();
+  private readonly live = new Set<PatternWorker>();
   /** Workers that have started: a job's budget counts from here, not from a worker's start-up. */
   private readonly online = new WeakSet<Worker>();
   private nextId = 0;
@@ -89,7 +89,7 @@ export class PatternMatcher {
     const all = [...this.live];
     this.idle.length = 0;
     this.live.clear();
-    await Promise.all(all.map((w) => w.terminate().catch(() => undefined)));
+    await Promise.all(all.map((w) => (w.port.close(), w.thread.terminate().catch(() => undefined))));
   }
 
   private pump(): void {
@@ -104,13 +104,19 @@ export class PatternMatcher {
     }
   }
 
-  private worker(): Worker {
+  private worker(): PatternWorker {
     const idle = this.idle.pop();
     if (idle) return idle;
-    const w = new Worker(PATTERN_WORKER_SOURCE, { eval: true });
-    w.once('online', () => this.online.add(w));
+    // Answers come on a port of their own, so that a budget's timer that fires late (the event
+    // loop was busy: timers run before the messages that came meanwhile) can take an answer that
+    // is already there with receiveMessageOnPort before it calls the pattern too costly.
+    const { port1, port2 } = new MessageChannel();
+    const thread = new Worker(PATTERN_WORKER_SOURCE, { eval: true, workerData: { port: port2 }, transferList: [port2] });
+    thread.once('online', () => this.online.add(thread));
     // A worker never keeps the process alive: stdin's end stops the server (docs/reference/configuration.md#shutdown).
-    w.unref();
+    thread.unref();
+    port1.unref();
+    const w = { thread, port: port1 };
     this.live.add(w);
     return w;
   }
@@ -125,11 +131,11 @@ export class PatternMatcher {
       if (done) return;
       done = true;
       if (timer) clearTimeout(timer);
-      w.off('online', startBudget);
+      w.thread.off('online', startBudget);
       job.opts.signal?.removeEventListener('abort', onAbort);
-      w.off('message', onMessage);
-      w.off('error', onError);
-      w.off('exit', onExit);
+      w.port.off('message', onMessage);
+      w.thread.off('error', onError);
+      w.thread.off('exit', onExit);
       if (keep && this.idle.length < IDLE_KEPT) this.idle.push(w);
       else this.stop(w);
       this.running--;
@@ -137,7 +143,7 @@ export class PatternMatcher {
       this.pump();
     };
     let at = 0;
-    const onMessage = (m: { id: number; at?: number; hits?: number[][]; error?: string }): void => {
+    const onMessage = (m: WorkerAnswer): void => {
       if (m.id !== id) return;
       if (m.at !== undefined) {
         at = m.at;
@@ -156,28 +162,45 @@ export class PatternMatcher {
     const startBudget = (): void => {
       if (done) return;
       timer = setTimeout(() => {
+        // What the worker said meanwhile, though the event loop has not delivered it yet.
+        for (let m = receiveMessageOnPort(w.port); m && !done; m = receiveMessageOnPort(w.port)) onMessage(m.message as WorkerAnswer);
         // The pattern that was running when the budget ran out (the worker says which).
         finish(false, () => job.reject(new PatternTooCostly(job.items[at].pattern, budgetMs)));
       }, budgetMs);
     };
     // A new worker takes tens of milliseconds to start (more on a busy machine): not the pattern's.
-    if (this.online.has(w)) startBudget();
-    else w.once('online', startBudget);
-    w.on('message', onMessage);
-    w.on('error', onError);
-    w.on('exit', onExit);
+    if (this.online.has(w.thread)) startBudget();
+    else w.thread.once('online', startBudget);
+    w.port.on('message', onMessage);
+    w.thread.on('error', onError);
+    w.thread.on('exit', onExit);
     job.opts.signal?.addEventListener('abort', onAbort, { once: true });
-    w.postMessage({
+    w.thread.postMessage({
       id,
       first: job.opts.first === true,
       items: job.items.map((it) => ({ source: it.pattern.source, flags: it.pattern.flags, texts: it.texts })),
     });
   }
 
-  private stop(w: Worker): void {
+  private stop(w: PatternWorker): void {
     this.live.delete(w);
-    void w.terminate().catch(() => undefined);
+    w.port.close();
+    void w.thread.terminate().catch(() => undefined);
   }
+}
+
+/** A worker thread and the port it answers on. */
+interface PatternWorker {
+  readonly thread: Worker;
+  readonly port: MessagePort;
+}
+
+/** What the worker posts: the item it moves to (`at`), the hits, or V8's refusal of a pattern. */
+interface WorkerAnswer {
+  id: number;
+  at?: number;
+  hits?: number[][];
+  error?: string;
 }
 
 function cancelled(): ExpectedToolError {

@@ -4,7 +4,8 @@
  * server (dist, the ESM build, the bundle and the tests all run the same text) and loads no
  * module of ours.
  *
- * A job is `{ id, items: [{ source, flags, texts }], first }`; the answer is `{ id, hits }`, the
+ * A job comes on parentPort as `{ id, items: [{ source, flags, texts }], first }`; every answer goes
+ * on the port given in workerData (the server drains it when a budget runs out). The answer is `{ id, hits }`, the
  * indices of the texts each item's pattern matches (with `first`, items after the first one with
  * a hit are not run and answer `[]`), or `{ id, error }` with the engine's reason when V8 refuses
  * the pattern only at its first use (it compiles lazily: "Regular expression too large").
@@ -13,7 +14,8 @@
  */
 export const PATTERN_WORKER_SOURCE = `
 'use strict';
-const { parentPort } = require('node:worker_threads');
+const { parentPort, workerData } = require('node:worker_threads');
+const answers = workerData.port;
 const cache = new Map();
 function compiled(source, flags) {
   const key = flags + '/' + source;
@@ -33,7 +35,7 @@ parentPort.on('message', (job) => {
       const item = job.items[k];
       const out = [];
       if (!(job.first && found)) {
-        if (k > 0) parentPort.postMessage({ id: job.id, at: k });
+        if (k > 0) answers.postMessage({ id: job.id, at: k });
         const re = compiled(item.source, item.flags);
         re.lastIndex = 0;
         const texts = item.texts;
@@ -43,9 +45,9 @@ parentPort.on('message', (job) => {
       hits.push(out);
     }
   } catch (err) {
-    parentPort.postMessage({ id: job.id, error: err instanceof Error ? err.message : String(err) });
+    answers.postMessage({ id: job.id, error: err instanceof Error ? err.message : String(err) });
     return;
   }
-  parentPort.postMessage({ id: job.id, hits });
+  answers.postMessage({ id: job.id, hits });
 });
 `;
