@@ -68,9 +68,17 @@ export const MARK_FORMAT = '#{history_size} #{cursor_y} #{cursor_x} #{alternate_
 
 /**
  * Seconds after the tail that tmux itself unsets status and marks (docs/reference/engine.md#run_command-leftovers):
- * the server reads them at once; this only matters when the server is gone.
+ * the server reads and unsets them as soon as the signal reaches it; this only matters when the
+ * server is gone. Long enough for a live server on a machine this busy to read them first: with
+ * 5 s, 200 calls at once beside two busy loops (exec engine) had the tail's cleanup unset a
+ * status before the server's read of it ran.
  */
-export const TAIL_CLEANUP_SECONDS = 5;
+export const TAIL_CLEANUP_SECONDS = 15;
+/**
+ * Seconds after it stored the count that tmux unsets the borrowed pipe's count: the server waits
+ * for a count at most 1.5 s past the tail, and a count it missed only makes `lost` a lower bound.
+ */
+export const COUNT_CLEANUP_SECONDS = 5;
 /** Seconds past the call's timeout after which tmux itself disarms a line nobody claimed or cancelled. */
 export const EXPIRY_GRACE_SECONDS = 5;
 
@@ -216,7 +224,7 @@ export function pipeScript(argvPrefix: readonly string[], paneId: string, ids: R
   return (
     `a=awk;awk -W interactive 'BEGIN{}' </dev/null >/dev/null 2>&1&&a='awk -W interactive';` +
     `n=$($a '${prog}')&&${t} set -pt${paneId} ${ids.count} "$n" \\; pipe-pane -t${paneId} \\; ` +
-    `${deferred(paneId, ids.timers.countCleanup, TAIL_CLEANUP_SECONDS, unset(paneId, [ids.count]), '\\;')} 2>/dev/null`
+    `${deferred(paneId, ids.timers.countCleanup, COUNT_CLEANUP_SECONDS, unset(paneId, [ids.count]), '\\;')} 2>/dev/null`
   );
 }
 

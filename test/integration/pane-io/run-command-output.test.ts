@@ -90,7 +90,7 @@ describe('run_command payload (docs/reference/engine.md#run-payload)', () => {
     expect(all[2][5]).toBe(
       "set -pF -t %3 @e_0123456789 '#{history_size} #{cursor_y} #{cursor_x} #{alternate_on}' ; set -pu -t %3 @q_0123456789 ; set -pu -t %3 @tmux_mcp_run ; " +
         "wait-for -S r_0123456789 ; set -p -t %3 @z_0123456789 'set -pu -t %3 @s_0123456789 ; set -pu -t %3 @b_0123456789 ; set -pu -t %3 @e_0123456789 ; " +
-        "set -pu -t %3 @p_0123456789 ; set -pu -t %3 @c_0123456789' ; run -b -d 5 -t %3 -C '#{@z_0123456789}' ; set -pu -t %3 @z_0123456789",
+        "set -pu -t %3 @p_0123456789 ; set -pu -t %3 @c_0123456789' ; run -b -d 15 -t %3 -C '#{@z_0123456789}' ; set -pu -t %3 @z_0123456789",
     );
     expect(all.slice(3)).toEqual([
       [
