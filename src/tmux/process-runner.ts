@@ -258,6 +258,10 @@ export class ProcessRunner {
         const e = err as NodeJS.ErrnoException;
         return reject(e.code === 'E2BIG' ? new LibTmuxException(E2BIG_TEXT) : e);
       }
+      // A remote command started on a connection already made: if ssh fails with 255 before the
+      // command has started, the connection dropped under it, not a host that cannot be reached
+      // (docs/reference/errors.md#remote-host-errors).
+      const liveHost = host.name !== null && this.links.get(host.name)?.connected === true ? host.name : null;
       const out: Buffer[] = [];
       const err: Buffer[] = [];
       let size = 0;
@@ -321,7 +325,10 @@ export class ProcessRunner {
         const o = splitAtMarker(Buffer.concat(out).toString('utf8'), host.marker);
         if (code === 0 && o.started) return finish(null, o.body);
         const e = splitAtMarker(Buffer.concat(err).toString('utf8'), host.marker);
-        const hostFailure = host.failure({ code, started: o.started, stderr: e.body, preamble: e.preamble });
+        const hostFailure =
+          liveHost !== null && code === 255 && !o.started
+            ? new HostConnectionLost(liveHost)
+            : host.failure({ code, started: o.started, stderr: e.body, preamble: e.preamble });
         if (hostFailure) return finish(hostFailure);
         const text = (e.body || (sig ? `killed by ${sig}` : `exit status ${code ?? 'null'}`)).trim();
         finish(isNoServerText(text) ? new TmuxNoServer(text) : new LibTmuxException(text));

@@ -4,7 +4,9 @@
  * the next call), and the independence of hosts: a failing host never holds up this machine or
  * another host. Outcomes only: nothing here measures how long anything took.
  */
+import { rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server, type Socket } from 'node:net';
+import { join } from 'node:path';
 import { resolveToken } from '../../src/framework/tokens';
 import { PROCESS_RUNNER } from '../../src/services/tmux-server-pool.service';
 import type { SshHost } from '../../src/tmux/ssh-host';
@@ -160,6 +162,42 @@ describeSsh('remote faults (docs/reference/engine.md#remote-faults)', () => {
     expect(r.isError).toBe(true);
     // ssh's last line: `kex_exchange_identification: Connection closed by remote host`.
     expect(firstLine(r)).toMatch(new RegExp(`^Host '${HANG}' is unreachable: .*Connection closed`));
+  });
+
+  it('ssh failing (255) while a command starts on a connection that was up: "Connection … was lost", not unreachable; the next call reconnects', async () => {
+    // ssh as the server runs it, but failing like a mux client whose master died under it while
+    // the flag file exists (the sentinel `cat` started before it did).
+    const flag = join(sshd.dir, 'fail-starts');
+    const wrapper = join(sshd.dir, 'ssh-failing-starts');
+    writeFileSync(
+      wrapper,
+      `#!/bin/sh\nif [ -e '${flag}' ]; then echo 'mux_client_request_session: read from master failed: Broken pipe' >&2; exit 255; fi\nexec ssh "$@"\n`,
+      { mode: 0o755 },
+    );
+    const x = await McpHarness.start({
+      socket: tmux.socket,
+      config: remoteConfig(sshd, { hosts: [host], sshBin: wrapper, engine: 'exec' }),
+    });
+    harnesses.push(x);
+    expect((await x.ok<{ result: unknown[] }>('list_sessions', { host })).result).toHaveLength(1);
+    writeFileSync(flag, '');
+    try {
+      const r = await x.call('list_sessions', { host });
+      expect(r.isError).toBe(true);
+      expect(firstLine(r)).toBe(LOST(host));
+      expect(r._meta).toMatchObject({ error_type: 'HostConnectionLost', expected: true });
+      // Before the connection was up, the same failure is the host's: unreachable, in ssh's words.
+      const fresh = await McpHarness.start({
+        socket: tmux.socket,
+        config: remoteConfig(sshd, { hosts: [host], sshBin: wrapper, engine: 'exec' }),
+      });
+      harnesses.push(fresh);
+      const u = await fresh.call('list_sessions', { host });
+      expect(firstLine(u)).toBe(`Host '${host}' is unreachable: mux_client_request_session: read from master failed: Broken pipe`);
+    } finally {
+      rmSync(flag, { force: true });
+    }
+    expect((await x.ok<{ result: unknown[] }>('list_sessions', { host })).result).toHaveLength(1);
   });
 
   describe('a connection dropped under calls in flight (docs/reference/errors.md#remote-host-errors)', () => {
