@@ -10,8 +10,10 @@ export interface RunIds {
   readonly id: string;
   /** Signalled by the tail once status and end mark are set. */
   readonly channel: string;
-  /** Pane option holding the claim's tmux commands (start mark). */
+  /** Pane option holding the claim's tmux commands (start mark; for a POSIX shell, printing the wrapper). */
   readonly claim: string;
+  /** Pane option holding a POSIX shell's wrapper, which the claim prints for the typed line's `eval`. */
+  readonly wrapper: string;
   /** Pane option holding the tail's tmux commands (end mark, signal, delayed cleanup). */
   readonly tail: string;
   readonly option: string;
@@ -38,6 +40,7 @@ export function newRunIds(): RunIds {
     id,
     channel: `r_${id}`,
     claim: `@k_${id}`,
+    wrapper: `@w_${id}`,
     tail: `@q_${id}`,
     option: `@s_${id}`,
     start: `@b_${id}`,
@@ -130,13 +133,31 @@ const fishQuoted = (text: string): string => `'${text.replace(/[\\']/g, (c) => `
 const lineTmux = (argvPrefix: readonly string[]): string[] => argvPrefix.filter((w, i) => !(i > 0 && w === '-u'));
 
 /**
- * The line typed into the pane (docs/reference/engine.md#run-payload). It runs the claim (the
- * commands in `@k_<id>`, there only until the line is claimed, disarmed or expired: begin mark,
- * pipe) in one tmux client; only if that succeeded does the command run,
- * in a subshell (POSIX) or a block (fish); then one tmux client stores the status and runs the
- * tail. The long tmux commands live in the pane options set beforehand, so a person watching the
- * pane reads a short line. The command goes on its own line so a trailing comment in it cannot
- * swallow the tail.
+ * The shell function a POSIX run defines for itself (docs/reference/engine.md#run-payload): its
+ * body is the command as given, so the typed line reads as the command; the wrapper the claim
+ * prints calls it in a subshell and unsets it.
+ */
+export const RUN_FUNCTION = '_tmcp';
+
+/**
+ * Whether a POSIX command can close its function on the same row (`;}`): not after a `#` (a
+ * comment would swallow the rest), a backslash, a newline or a trailing `;`/`&` (`;;` and `&;`
+ * are syntax errors).
+ */
+const oneRow = (cmd: string): boolean => !/[#\\\n]/.test(cmd) && !/[;&]$/.test(cmd);
+
+/**
+ * The line typed into the pane (docs/reference/engine.md#run-payload).
+ *
+ * POSIX shells: `_tmcp(){ <command>;};eval "$(tmux run -t%N -C '#{@k_<id>}')"` (a newline
+ * before `}` when the command needs it). The person watching reads the command first and at most
+ * 60 characters of machinery around it. The tmux client finds its server through the pane's
+ * `$TMUX` (the pane is that server's); it runs the claim (the commands in `@k_<id>`, there only until the line is
+ * claimed, disarmed or expired: begin mark, pipe), whose last command prints the wrapper from
+ * `@w_<id>` for the eval. A line read after its claim is gone prints nothing and runs nothing.
+ *
+ * fish keeps its own line: the claim in one tmux client; only if that succeeded does the command
+ * run, in a block; then one tmux client stores the status and runs the tail.
  */
 export function typedLine(
   kind: ShellKind,
@@ -148,15 +169,10 @@ export function typedLine(
 ): string {
   const cmd = command.replace(/\s+$/, '');
   const lead = suppressHistory ? ' ' : '';
-  // The claim runs the commands in `@k_<id>` (whose first unsets it); once that is gone (claimed,
-  // disarmed or expired) `x` is no tmux command, the client fails and the line stops there.
-  const claim = `run -t${paneId} -C '#{?${ids.claim},#{${ids.claim}},x}'`;
-  const tail = (status: string) => `set -pt${paneId} ${ids.option} ${status}\\; run -t${paneId} -C '#{${ids.tail}}'`;
-  // The marker around the command's output that a borrowed pipe counts lines between
-  // (docs/reference/engine.md#run-line-count): a DCS string tmux swallows; the newline inside it
-  // ends the pipe's line so a line-buffered reader sees the end marker at once.
-  const marker = `printf '\\33P${ids.id}\\n\\33\\\\'`;
   if (kind === 'fish') {
+    // The claim runs the commands in `@k_<id>` (whose first unsets it); once that is gone (claimed,
+    // disarmed or expired) `x` is no tmux command, the client fails and the line stops there.
+    const claim = `run -t${paneId} -C '#{?${ids.claim},#{${ids.claim}},x}'`;
     const t = lineTmux(argvPrefix).map(fishWord).join(' ');
     // In fish single quotes `\\` is one backslash: printf gets the same format as in sh.
     const fm = `printf '\\33P${ids.id}\\n\\33\\\\\\\\'`;
@@ -164,14 +180,48 @@ export function typedLine(
     // here-document) fails inside eval with fish's own status for invalid syntax (123) instead of
     // making the whole line unparsable, which fish would leave in its editor unrun
     // (docs/reference/engine.md#run-payload).
-    return `${lead}begin;set -l t ${t};if $t ${claim} 2>/dev/null;${fm};eval ${fishQuoted(cmd)};set -l s $status;${fm};$t ${tail('$s')} 2>/dev/null;end;end`;
+    return `${lead}begin;set -l t ${t};if $t ${claim} 2>/dev/null;${fm};eval ${fishQuoted(cmd)};set -l s $status;${fm};$t ${tailCall(paneId, ids, '$s')} 2>/dev/null;end;end`;
   }
+  const close = oneRow(cmd) ? ';}' : '\n}';
+  return `${lead}${RUN_FUNCTION}(){ ${cmd}${close};eval "$(${posixWord(argvPrefix[0] ?? 'tmux')} run -t${paneId} -C '#{${ids.claim}}')"`;
+}
+
+/** The tail's call, as the shell runs it through its tmux function: store the status, run `@q_<id>`. */
+const tailCall = (paneId: string, ids: RunIds, status: string) =>
+  `set -pt${paneId} ${ids.option} ${status}\\; run -t${paneId} -C '#{${ids.tail}}'`;
+
+/**
+ * The wrapper of a POSIX run (docs/reference/engine.md#run-payload), printed by the claim for the
+ * typed line's eval: in a subshell, the start marker, the command's function in a subshell of its
+ * own, its status, the end marker and one tmux client that stores the status and runs the tail;
+ * then the function is unset. With `suppressHistory`, bash's history entry of the line is
+ * deleted when bash kept it (HISTCONTROL without ignorespace/ignoreboth, history on).
+ * `trap : INT`: C-c ends the command's own subshell (traps are reset there) but not the
+ * wrapper's, so the tail still runs and reports the interrupted command's status. The function is
+ * called through `eval`: zsh ends `(f)` with status 1 when f's last command is `false &`
+ * (`(eval f)` gives the prompt's 0).
+ */
+export function posixWrapper(argvPrefix: readonly string[], paneId: string, ids: RunIds, suppressHistory: boolean): string {
   const t = lineTmux(argvPrefix).map(posixWord).join(' ');
-  // `trap : INT`: C-c ends the command's own subshell (traps are reset there) but not this one,
-  // so the tail still runs and reports the interrupted command's status.
-  // `( ` with a space: a command that begins with `(` must not make `((`, which bash and zsh read
-  // as arithmetic (`(exit 3)` would report 0, docs/reference/engine.md#run-payload).
-  return `${lead}(trap : INT;t(){ ${t} "$@" 2>/dev/null;};m(){ ${marker};};t ${claim}||exit;m;( ${cmd}\n);s=$?;m;t ${tail('$s')})`;
+  // The marker around the command's output that a borrowed pipe counts lines between
+  // (docs/reference/engine.md#run-line-count): a DCS string tmux swallows; the newline inside it
+  // ends the pipe's line so a line-buffered reader sees the end marker at once.
+  const marker = `printf '\\33P${ids.id}\\n\\33\\\\'`;
+  const history = suppressHistory
+    ? `;case $BASH_VERSION:\${HISTCONTROL-} in :*|*ignorespace*|*ignoreboth*);;*)[[ -o history ]]&&history -d $HISTCMD 2>/dev/null;;esac`
+    : '';
+  return `(trap : INT;t(){ ${t} "$@" 2>/dev/null;};m(){ ${marker};};m;(eval ${RUN_FUNCTION});s=$?;m;t ${tailCall(paneId, ids, '$s')});unset -f ${RUN_FUNCTION}${history}`;
+}
+
+/**
+ * A typed row as a person or a progress message should see it (docs/reference/protocol.md#progress):
+ * the row holding the function's start shows the prompt and the command; any other row holding
+ * the run's machinery (its claim's name) is left out (null).
+ */
+export function shownTypedRow(row: string, ids: RunIds, command: string): string | null {
+  const at = row.indexOf(`${RUN_FUNCTION}(){ `);
+  if (at >= 0) return `${row.slice(0, at).trimEnd()} ${command.replace(/\s+$/, '').split('\n')[0]}`.trim();
+  return row.includes(ids.claim) ? null : row;
 }
 
 /**
@@ -192,7 +242,7 @@ const deferred = (paneId: string, option: string, seconds: number, commands: str
 export function disarmCommands(paneId: string, ids: RunIds): string[][] {
   return [
     ['show-options', '-p', '-v', '-t', paneId, ids.claim],
-    ...[ids.claim, ids.tail, ids.script, RUN_LOCK].map((o) => ['set-option', '-p', '-u', '-t', paneId, o]),
+    ...[ids.claim, ids.wrapper, ids.tail, ids.script, RUN_LOCK].map((o) => ['set-option', '-p', '-u', '-t', paneId, o]),
   ];
 }
 
@@ -238,11 +288,20 @@ export function pipeScript(argvPrefix: readonly string[], paneId: string, ids: R
  * `TAIL_CLEANUP_SECONDS` later, so nothing outlives the call even when the server is gone
  * (docs/reference/engine.md#run_command-leftovers).
  */
-export function setupCommands(paneId: string, ids: RunIds, expirySeconds: number, argvPrefix: readonly string[]): string[][] {
+export function setupCommands(
+  paneId: string,
+  ids: RunIds,
+  expirySeconds: number,
+  argvPrefix: readonly string[],
+  wrapper: string | null,
+): string[][] {
   // pipe-pane expands formats in its command, so `#{@a_<id>}` becomes the script there; the
   // user's pipe is never displaced: the pipe is opened only while `pane_pipe` is 0.
   const borrow = `if -F -t ${paneId} '#{==:#{pane_pipe},0}' { pipe-pane -t ${paneId} '#{${ids.script}}' ; set -p -t ${paneId} ${ids.piped} 1 }`;
-  const claimCmds = `${unset(paneId, [ids.claim])} ; ${mark(paneId, ids.start)} ; ${borrow} ; ${unset(paneId, [ids.script])}`;
+  // A POSIX line's eval reads the wrapper from the claim's output (display-message -p prints to
+  // the client that ran the claim).
+  const print = wrapper === null ? '' : ` ; display -p -t ${paneId} '#{${ids.wrapper}}' ; ${unset(paneId, [ids.wrapper])}`;
+  const claimCmds = `${unset(paneId, [ids.claim])} ; ${mark(paneId, ids.start)} ; ${borrow} ; ${unset(paneId, [ids.script])}${print}`;
   const tailCmds =
     `${mark(paneId, ids.end)} ; ${unset(paneId, [ids.tail, RUN_LOCK])} ; wait-for -S ${ids.channel} ; ` +
     deferred(paneId, ids.timers.cleanup, TAIL_CLEANUP_SECONDS, unset(paneId, runOptions(ids)));
@@ -254,6 +313,7 @@ export function setupCommands(paneId: string, ids: RunIds, expirySeconds: number
     // The claim of the pane: fails (and stops the list) while another run holds it.
     ['set-option', '-p', '-o', '-t', paneId, RUN_LOCK, ids.id],
     ['set-option', '-p', '-t', paneId, ids.script, pipeScript(argvPrefix, paneId, ids)],
+    ...(wrapper === null ? [] : [['set-option', '-p', '-t', paneId, ids.wrapper, wrapper]]),
     ['set-option', '-p', '-t', paneId, ids.claim, claimCmds],
     ['set-option', '-p', '-t', paneId, ids.tail, tailCmds],
     // The expiry timer, through an option that lives only in this list (see `deferred`).
@@ -264,7 +324,7 @@ export function setupCommands(paneId: string, ids: RunIds, expirySeconds: number
 }
 
 /** Run options of any run (ours or another server's) in a `show-options -p` listing. */
-const RUN_OPTION = /^@([kqsbeapc])_([0-9a-f]{10})\b/;
+const RUN_OPTION = /^@([kwqsbeapc])_([0-9a-f]{10})\b/;
 
 const LOCK_LINE = new RegExp(`^${RUN_LOCK} "?([0-9a-f]{10})"?$`);
 

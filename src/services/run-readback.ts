@@ -145,8 +145,8 @@ export async function readOutput(engine: TmuxEngine, paneId: string, ids: RunIds
   );
   const endRow = endRowLines[0] ?? '';
   if (range.kind === 'search') {
-    // The typed line's echo (its last line names our tail option) sits just above the output.
-    const echo = joined.findIndex((l) => l.includes(`#{${ids.tail}}`));
+    // The typed line's echo (its last line names our claim option) sits just above the output.
+    const echo = joined.findIndex((l) => l.includes(`#{${ids.claim}}`));
     if (echo >= 0)
       return { lines: cutOutput(joined.slice(echo + 1), endRow, range.endX, range.skipColumns), lost: 0, lostIsLowerBound: false };
     const kept = cutOutput(joined, endRow, range.endX, 0);

@@ -172,7 +172,7 @@ describe('cancel and disconnect leave nothing behind', () => {
       tmux
         .tmux('show-options', '-p', '-t', pane)
         .split('\n')
-        .filter((l) => /^@[kqsbeapc]_[0-9a-f]{10}/.test(l));
+        .filter((l) => /^@[kwqsbeapc]_[0-9a-f]{10}/.test(l));
     try {
       const r = await h.ok<{ timed_out: boolean }>('run_command', { pane_id: pane, command: `tmux wait-for ${hold}`, timeout: 2 });
       expect(r.timed_out).toBe(true);

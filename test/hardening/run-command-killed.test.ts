@@ -6,7 +6,7 @@ import { HardenedTmux } from '../helpers/hardening-tmux';
 import { until as poll } from '../helpers/poll';
 
 /** Every pane option any run may create (docs/reference/engine.md#run-payload). */
-const RUN_OPTION = /^@[kqsbeapc]_[0-9a-f]{10}/;
+const RUN_OPTION = /^@[kwqsbeapc]_[0-9a-f]{10}/;
 
 /**
  * The server is killed while run_command waits (docs/reference/engine.md#run_command-leftovers):

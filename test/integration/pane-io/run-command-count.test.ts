@@ -50,7 +50,7 @@ describe('run_command counts every line it does not return', () => {
   const clean = async (pane: string) => {
     await until(
       () => paneOptions(fx, pane),
-      (o) => !/^@[kqsbeapc]_[0-9a-f]{10}/m.test(o),
+      (o) => !/^@[kwqsbeapc]_[0-9a-f]{10}/m.test(o),
       'no option of the run is left',
     );
     expect(fx.tmux('display-message', '-p', '-t', pane, '#{pane_pipe}')).toBe('0');

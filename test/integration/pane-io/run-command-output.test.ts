@@ -7,7 +7,9 @@ import { TypedPanes } from '../../../src/services/typed-panes.service';
 import {
   newRunIds,
   posixWord,
+  posixWrapper,
   fishWord,
+  shownTypedRow,
   runsInFlight,
   setupCommands,
   shellKind,
@@ -22,6 +24,7 @@ const ids = {
   id: '0123456789',
   channel: 'r_0123456789',
   claim: '@k_0123456789',
+  wrapper: '@w_0123456789',
   tail: '@q_0123456789',
   option: '@s_0123456789',
   start: '@b_0123456789',
@@ -34,20 +37,40 @@ const ids = {
 const argv = ['tmux', '-u', '-L', "it's"];
 
 describe('run_command payload (docs/reference/engine.md#run-payload)', () => {
-  it('types one short line: claim, the command in a subshell, status and tail', () => {
+  it('types the command first, in a function of its own, and one short eval of the claim (docs/reference/engine.md#run-payload)', () => {
     expect(posixWord("it's")).toBe(`'it'\\''s'`);
     expect(posixWord('/usr/bin/tmux')).toBe('/usr/bin/tmux');
     expect(typedLine('posix', argv, '%3', ids, 'ls -l  \t\n', true)).toBe(
-      ` (trap : INT;t(){ tmux -L 'it'\\''s' "$@" 2>/dev/null;};m(){ printf '\\33P0123456789\\n\\33\\\\';};` +
-        `t run -t%3 -C '#{?@k_0123456789,#{@k_0123456789},x}'||exit;m;( ls -l\n` +
-        `);s=$?;m;t set -pt%3 @s_0123456789 $s\\; run -t%3 -C '#{@q_0123456789}')`,
+      ` _tmcp(){ ls -l;};eval "$(tmux run -t%3 -C '#{@k_0123456789}')"`,
     );
-    expect(typedLine('posix', argv, '%3', ids, '  a\nb', false).startsWith('(trap : INT;t(){')).toBe(true);
-    // What a person sees around the command stays short (the long tmux commands live in pane options).
-    const tmux = ['/usr/bin/tmux', '-u', '-L', 'tmux-mcp-test-0123456789ab'];
-    const line = typedLine('posix', tmux, '%12', ids, 'X', true);
-    expect(line.split('\n')).toHaveLength(2);
-    expect(line.length - 'X'.length - '/usr/bin/tmux -L tmux-mcp-test-0123456789ab'.length).toBeLessThanOrEqual(214);
+    // A comment, a backslash, a trailing ; or & or a second line: the function closes on a row of its own.
+    for (const cmd of ['echo a # note', 'echo a \\\n b', 'sleep 1 &', 'echo a;', '  a\nb'])
+      expect(typedLine('posix', argv, '%3', ids, cmd, false)).toBe(
+        `_tmcp(){ ${cmd.trimEnd()}\n};eval "$(tmux run -t%3 -C '#{@k_0123456789}')"`,
+      );
+    // F8: at most 60 characters of machinery with the leading space, on a pane %123; the socket is the pane's own ($TMUX).
+    const line = typedLine('posix', ['tmux', '-u', '-L', 'tmux-mcp-test-0123456789ab'], '%123', newRunIds(), 'X', true);
+    expect(line.split('\n')).toHaveLength(1);
+    expect(line.startsWith(' _tmcp(){ X;}')).toBe(true);
+    expect(line.length - 'X'.length).toBeLessThanOrEqual(60);
+    // The wrapper the claim prints: marks around the command's function in a subshell, the tail, the function unset.
+    expect(posixWrapper(argv, '%3', ids, false)).toBe(
+      `(trap : INT;t(){ tmux -L 'it'\\''s' "$@" 2>/dev/null;};m(){ printf '\\33P0123456789\\n\\33\\\\';};m;(eval _tmcp);s=$?;m;` +
+        `t set -pt%3 @s_0123456789 $s\\; run -t%3 -C '#{@q_0123456789}');unset -f _tmcp`,
+    );
+    expect(posixWrapper(argv, '%3', ids, true)).toMatch(
+      /;unset -f _tmcp;case \$BASH_VERSION:\$\{HISTCONTROL-\} in .*history -d \$HISTCMD.*esac$/,
+    );
+  });
+
+  it('shows a typed row as the prompt and the command, never the machinery (docs/reference/protocol.md#progress)', () => {
+    const cmd = 'make test # all';
+    const rows = typedLine('posix', argv, '%3', ids, cmd, true).split('\n');
+    expect(shownTypedRow(`$ ${rows[0]}`, ids, cmd)).toBe('$ make test # all');
+    expect(shownTypedRow(`> ${rows[1]}`, ids, cmd)).toBeNull();
+    expect(shownTypedRow('compiling foo.c', ids, cmd)).toBe('compiling foo.c');
+    const fish = typedLine('fish', argv, '%3', ids, cmd, false);
+    expect(shownTypedRow(`> ${fish}`, ids, cmd)).toBeNull();
   });
 
   it('speaks fish in its own syntax (begin/end, $status, its quoting)', () => {
@@ -65,7 +88,7 @@ describe('run_command payload (docs/reference/engine.md#run-payload)', () => {
   });
 
   it('sets up the pipe script, the claim, the tail and the expiry timer before typing', () => {
-    const withLock = setupCommands('%3', ids, 12.2, argv);
+    const withLock = setupCommands('%3', ids, 12.2, argv, 'WRAPPER');
     // The pane's run lock comes first: `set -o` fails while another run holds it (docs/reference/engine.md#run-claim).
     expect(withLock[0]).toEqual(['set-option', '-p', '-o', '-t', '%3', '@tmux_mcp_run', '0123456789']);
     const all = withLock.slice(1);
@@ -76,30 +99,37 @@ describe('run_command payload (docs/reference/engine.md#run-payload)', () => {
       `&&tmux -L 'it'\\''s' set -pt%3 @c_0123456789 "$n" \\; pipe-pane -t%3 \\; ` +
         `set -p -t %3 @y_0123456789 'set -pu -t %3 @c_0123456789' \\; run -b -d 5 -t %3 -C '#{@y_0123456789}' \\; set -pu -t %3 @y_0123456789 2>/dev/null`,
     );
-    expect(all[1]).toEqual([
+    expect(all[1]).toEqual(['set-option', '-p', '-t', '%3', '@w_0123456789', 'WRAPPER']);
+    // The claim's last commands print the wrapper for the typed line's eval, and unset it.
+    expect(all[2]).toEqual([
       'set-option',
       '-p',
       '-t',
       '%3',
       '@k_0123456789',
       "set -pu -t %3 @k_0123456789 ; set -pF -t %3 @b_0123456789 '#{history_size} #{cursor_y} #{cursor_x} #{alternate_on}' ; " +
-        "if -F -t %3 '#{==:#{pane_pipe},0}' { pipe-pane -t %3 '#{@a_0123456789}' ; set -p -t %3 @p_0123456789 1 } ; set -pu -t %3 @a_0123456789",
+        "if -F -t %3 '#{==:#{pane_pipe},0}' { pipe-pane -t %3 '#{@a_0123456789}' ; set -p -t %3 @p_0123456789 1 } ; set -pu -t %3 @a_0123456789" +
+        " ; display -p -t %3 '#{@w_0123456789}' ; set -pu -t %3 @w_0123456789",
     ]);
+    // fish: no wrapper, the claim prints nothing.
+    const fish = setupCommands('%3', ids, 12.2, argv, null);
+    expect(fish.some((c) => c.includes('@w_0123456789'))).toBe(false);
+    expect(fish[2][5]).not.toContain('display');
     // Every timer's commands come through an option that lives only in its own command list
     // (docs/reference/engine.md#what-a-run-leaves-in-tmux).
-    expect(all[2][5]).toBe(
+    expect(all[3][5]).toBe(
       "set -pF -t %3 @e_0123456789 '#{history_size} #{cursor_y} #{cursor_x} #{alternate_on}' ; set -pu -t %3 @q_0123456789 ; set -pu -t %3 @tmux_mcp_run ; " +
         "wait-for -S r_0123456789 ; set -p -t %3 @z_0123456789 'set -pu -t %3 @s_0123456789 ; set -pu -t %3 @b_0123456789 ; set -pu -t %3 @e_0123456789 ; " +
         "set -pu -t %3 @p_0123456789 ; set -pu -t %3 @c_0123456789' ; run -b -d 15 -t %3 -C '#{@z_0123456789}' ; set -pu -t %3 @z_0123456789",
     );
-    expect(all.slice(3)).toEqual([
+    expect(all.slice(4)).toEqual([
       [
         'set-option',
         '-p',
         '-t',
         '%3',
         '@x_0123456789',
-        'show-options -p -v -t %3 @k_0123456789 ; set-option -p -u -t %3 @k_0123456789 ; set-option -p -u -t %3 @q_0123456789 ; ' +
+        'show-options -p -v -t %3 @k_0123456789 ; set-option -p -u -t %3 @k_0123456789 ; set-option -p -u -t %3 @w_0123456789 ; set-option -p -u -t %3 @q_0123456789 ; ' +
           'set-option -p -u -t %3 @a_0123456789 ; set-option -p -u -t %3 @tmux_mcp_run',
       ],
       ['run-shell', '-b', '-d', '13', '-t', '%3', '-C', '#{@x_0123456789}'],

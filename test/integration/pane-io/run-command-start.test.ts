@@ -56,7 +56,7 @@ describe('run_command: start, shells and other programs', () => {
       const e = await h.err('run_command', { command: `touch ${marker}`, pane_id: p, timeout: 2 });
       expect(e.text.split('\n')[0]).toBe(`The command did not start in pane ${p} within 2 s; it will not run`);
       expect(e.meta).toMatchObject({ error_type: 'ExpectedToolError', expected: true });
-      expect(paneOptions(fx, p)).not.toMatch(/@[kqsbe]_/);
+      expect(paneOptions(fx, p)).not.toMatch(/@[kwqsbe]_/);
       // The shell comes up and reads the typed line: it does nothing. A later run in the same pane
       // is read after it, so once that one returned the earlier line has been read.
       await prompt(p, /slow\$$/);
@@ -114,7 +114,7 @@ describe('run_command: start, shells and other programs', () => {
         `Pane ${p} is running '${name}', not a shell at its prompt (run_command speaks POSIX shells and fish); nothing was typed`,
       );
       expect(capture(fx, p)).toBe(before);
-      expect(paneOptions(fx, p)).not.toMatch(/@[kqsbe]_/);
+      expect(paneOptions(fx, p)).not.toMatch(/@[kwqsbe]_/);
     }
   });
 
@@ -126,7 +126,7 @@ describe('run_command: start, shells and other programs', () => {
     expect(capture(fx, p)).not.toMatch(/Unsupported use|fish: /);
     const two = await h.ok<RunResult>('run_command', { command: 'for i in 1 2; echo n$i; end', pane_id: p, timeout: 10 });
     expect(two).toMatchObject({ exit_status: 0, output: ['n1', 'n2'] });
-    expect(paneOptions(fx, p)).not.toMatch(/@[kqsbe]_/);
+    expect(paneOptions(fx, p)).not.toMatch(/@[kwqsbe]_/);
   });
 
   (has('zsh') ? it : it.skip)('speaks zsh', async () => {

@@ -33,7 +33,7 @@ export class RunCommandInput extends ServerTarget {
     type: 'boolean',
     default: true,
     defaultFrom: SUPPRESS_HISTORY_DEFAULT,
-    description: 'Out of shell history (one line only)',
+    description: 'Out of shell history (one line; zsh only with HIST_IGNORE_SPACE)',
   })
   suppress_history!: boolean;
   @Param({ type: 'boolean', default: true, description: 'Return when it waits for input' })

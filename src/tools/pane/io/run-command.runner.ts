@@ -5,7 +5,16 @@ import type { RunCommandResult } from '../../../models/run-command-result.model'
 import { paneLastLine } from '../../../services/pane-progress';
 import { startHeartbeat } from '../../../services/progress-heartbeat';
 import { PaneNotAtPrompt, RunDidNotStart, waitForPrompt } from '../../../services/run-command-readiness';
-import { EXPIRY_GRACE_SECONDS, isLockHeld, newRunIds, RUN_LOCK, setupCommands, typedLine } from '../../../services/run-command-wrapper';
+import {
+  EXPIRY_GRACE_SECONDS,
+  isLockHeld,
+  newRunIds,
+  posixWrapper,
+  RUN_LOCK,
+  setupCommands,
+  shownTypedRow,
+  typedLine,
+} from '../../../services/run-command-wrapper';
 import { disarmRun } from '../../../services/run-disarm';
 import { RunRegistry, type RunWaitOutcome } from '../../../services/run-registry.service';
 import { TypedPanes } from '../../../services/typed-panes.service';
@@ -50,6 +59,7 @@ export class RunCommandRunner {
     if (shell === null) throw new RunCommandCancelled(`run_command was cancelled; nothing was typed in pane ${paneId}`);
     const ids = newRunIds();
     const line = typedLine(shell.kind, engine.argvPrefix(), paneId, ids, req.command, req.suppressHistory);
+    const wrapper = shell.kind === 'posix' ? posixWrapper(engine.argvPrefix(), paneId, ids, req.suppressHistory) : null;
     const proc = { panePid: shell.panePid, paneTty: shell.paneTty };
     const expiry = (deadline - performance.now()) / 1000 + EXPIRY_GRACE_SECONDS;
     try {
@@ -58,7 +68,7 @@ export class RunCommandRunner {
       // pane, the lock fails and nothing after it runs (docs/reference/engine.md#run-claim).
       await runList(
         engine,
-        [...setupCommands(paneId, ids, expiry, engine.argvPrefix()), sendKeysArgv(paneId, line, true, false), enterArgv(paneId)],
+        [...setupCommands(paneId, ids, expiry, engine.argvPrefix(), wrapper), sendKeysArgv(paneId, line, true, false), enterArgv(paneId)],
         { atomic: true },
       );
     } catch (err) {
@@ -72,8 +82,10 @@ export class RunCommandRunner {
     // Output of the run is not what an earlier send_keys caused (docs/reference/tools.md#wait_for_text).
     this.typed.forget(engine, paneId);
 
+    // The typed row shows as the prompt and the command, never the machinery (docs/reference/protocol.md#progress).
+    const shown = (row: string) => shownTypedRow(row, ids, req.command);
     const stopBeat = startHeartbeat(req.progress, callStart, req.effectiveTimeout, (signal) =>
-      paneLastLine(engine, paneId, { timeoutMs: 1000, signal }),
+      paneLastLine(engine, paneId, { timeoutMs: 1000, signal }, shown),
     );
     let outcome: RunWaitOutcome;
     try {
