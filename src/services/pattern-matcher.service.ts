@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { MessageChannel, type MessagePort, receiveMessageOnPort, Worker } from 'node:worker_threads';
 import { inject, injectable } from 'tsyringe';
 import { SERVER_CONFIG, type ServerConfig } from '../config/server-config';
@@ -7,8 +8,9 @@ import { PATTERN_WORKER_SOURCE } from './pattern.worker-source';
 import { type CallerPattern, regexReason } from './search-pattern';
 
 /**
- * A matching job's budget (docs/reference/tools.md#pattern-budget): 1 s, plus 0.1 s per MB of
- * text, never more than the command deadline. A pattern V8 can only run by backtracking
+ * A matching job's budget (docs/reference/tools.md#pattern-budget): 1 s of the worker's CPU time
+ * (wall time where the kernel's accounting cannot be read), plus 0.1 s per MB of text, and never
+ * longer than the command deadline. A pattern V8 can only run by backtracking
  * exponentially ((a+)+$ against 30 `a`s and `!`) takes longer than any budget; a pattern that
  * merely scans a lot of text gets time in proportion.
  */
@@ -111,12 +113,14 @@ export class PatternMatcher {
     // loop was busy: timers run before the messages that came meanwhile) can take an answer that
     // is already there with receiveMessageOnPort before it calls the pattern too costly.
     const { port1, port2 } = new MessageChannel();
-    const thread = new Worker(PATTERN_WORKER_SOURCE, { eval: true, workerData: { port: port2 }, transferList: [port2] });
+    // The worker writes its thread id here (Linux), so its CPU time can be read while it matches.
+    const tid = new Int32Array(new SharedArrayBuffer(4));
+    const thread = new Worker(PATTERN_WORKER_SOURCE, { eval: true, workerData: { port: port2, tid }, transferList: [port2] });
     thread.once('online', () => this.online.add(thread));
     // A worker never keeps the process alive: stdin's end stops the server (docs/reference/configuration.md#shutdown).
     thread.unref();
     port1.unref();
-    const w = { thread, port: port1 };
+    const w = { thread, port: port1, tid };
     this.live.add(w);
     return w;
   }
@@ -161,12 +165,25 @@ export class PatternMatcher {
     let timer: NodeJS.Timeout | undefined;
     const startBudget = (): void => {
       if (done) return;
-      timer = setTimeout(() => {
+      const cpu0 = threadCpuMs(w);
+      const wall0 = performance.now();
+      const check = (): void => {
         // What the worker said meanwhile, though the event loop has not delivered it yet.
         for (let m = receiveMessageOnPort(w.port); m && !done; m = receiveMessageOnPort(w.port)) onMessage(m.message as WorkerAnswer);
+        if (done) return;
+        // The budget is the worker's CPU time where it can be read: on a busy machine the thread
+        // may get little of the wall time, and a pattern that did not run is not costly.
+        // A worker whose id was not written yet when the budget began counts from its own start.
+        const cpu = threadCpuMs(w);
+        const used = cpu === null ? budgetMs : cpu - (cpu0 ?? 0);
+        if (used < budgetMs - CPU_TICK_MS && performance.now() - wall0 < this.deadlineMs) {
+          timer = setTimeout(check, Math.max(CPU_TICK_MS * 5, budgetMs - used));
+          return;
+        }
         // The pattern that was running when the budget ran out (the worker says which).
         finish(false, () => job.reject(new PatternTooCostly(job.items[at].pattern, budgetMs)));
-      }, budgetMs);
+      };
+      timer = setTimeout(check, budgetMs);
     };
     // A new worker takes tens of milliseconds to start (more on a busy machine): not the pattern's.
     if (this.online.has(w.thread)) startBudget();
@@ -189,10 +206,30 @@ export class PatternMatcher {
   }
 }
 
-/** A worker thread and the port it answers on. */
+/** A worker thread, the port it answers on and where it writes its thread id (0 until known). */
 interface PatternWorker {
   readonly thread: Worker;
   readonly port: MessagePort;
+  readonly tid: Int32Array;
+}
+
+/** The kernel's CPU accounting tick (USER_HZ, 100 on Linux). */
+const CPU_TICK_MS = 10;
+
+/**
+ * CPU time (user + system, ms) the worker's thread has used, from the kernel's accounting
+ * (`/proc/self/task/<tid>/stat`, Linux); null where that cannot be read (the budget is then wall time).
+ */
+function threadCpuMs(w: PatternWorker): number | null {
+  const tid = Atomics.load(w.tid, 0);
+  if (tid <= 0) return null;
+  try {
+    const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(f[11]) + Number(f[12])) * CPU_TICK_MS;
+  } catch {
+    return null;
+  }
 }
 
 /** What the worker posts: the item it moves to (`at`), the hits, or V8's refusal of a pattern. */

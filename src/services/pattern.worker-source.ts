@@ -5,7 +5,8 @@
  * module of ours.
  *
  * A job comes on parentPort as `{ id, items: [{ source, flags, texts }], first }`; every answer goes
- * on the port given in workerData (the server drains it when a budget runs out). The answer is `{ id, hits }`, the
+ * on the port given in workerData (the server drains it when a budget runs out). At start it
+ * writes its thread id into workerData.tid (Linux), so the budget can count its CPU time. The answer is `{ id, hits }`, the
  * indices of the texts each item's pattern matches (with `first`, items after the first one with
  * a hit are not run and answer `[]`), or `{ id, error }` with the engine's reason when V8 refuses
  * the pattern only at its first use (it compiles lazily: "Regular expression too large").
@@ -16,6 +17,11 @@ export const PATTERN_WORKER_SOURCE = `
 'use strict';
 const { parentPort, workerData } = require('node:worker_threads');
 const answers = workerData.port;
+// The thread's id, so the server can read its CPU time (Linux: /proc/thread-self is task/<tid>).
+try {
+  const tid = Number(require('node:fs').readlinkSync('/proc/thread-self').split('/').pop());
+  if (tid > 0) Atomics.store(workerData.tid, 0, tid);
+} catch {}
 const cache = new Map();
 function compiled(source, flags) {
   const key = flags + '/' + source;
