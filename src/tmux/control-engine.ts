@@ -186,28 +186,14 @@ export class ControlEngine implements TmuxEngine {
    * differ in control mode: it escapes them) always runs as a subprocess.
    */
   runRaw(args: readonly string[], opts?: RunOptions): Promise<string> {
-    const client = this.attached([args], opts);
     const raw = async (c: ControlClient, o: RunOptions) => (await c.send(args, o)).map((l) => `${l}\n`).join('');
-    if (client)
-      return this.direct(
-        opts,
-        (o) => raw(client, o),
-        (o) =>
-          this.bounded(o, (b) =>
-            this.dispatch(
-              args,
-              b,
-              (c) => raw(c, b),
-              () => this.exec.runRaw(args, b),
-              false,
-            ),
-          ),
-      );
+    const client = this.attached([args], opts);
+    if (client) return this.onAttached(client, args, opts, raw, (o) => this.exec.runRaw(args, o));
     return this.bounded(opts, (o) =>
       this.dispatch(
         args,
         o,
-        async (client) => (await client.send(args, o)).map((l) => `${l}\n`).join(''),
+        (c) => raw(c, o),
         () => this.exec.runRaw(args, o),
         true,
       ),
