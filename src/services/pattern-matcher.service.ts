@@ -113,14 +113,15 @@ export class PatternMatcher {
     // loop was busy: timers run before the messages that came meanwhile) can take an answer that
     // is already there with receiveMessageOnPort before it calls the pattern too costly.
     const { port1, port2 } = new MessageChannel();
-    // The worker writes its thread id here (Linux), so its CPU time can be read while it matches.
-    const tid = new Int32Array(new SharedArrayBuffer(4));
-    const thread = new Worker(PATTERN_WORKER_SOURCE, { eval: true, workerData: { port: port2, tid }, transferList: [port2] });
+    // The worker writes here (Linux) its thread id, and for each job it starts the job's id and its
+    // own CPU ticks then, so a job's CPU time is read only when its budget's timer fires.
+    const cpu = new Int32Array(new SharedArrayBuffer(12));
+    const thread = new Worker(PATTERN_WORKER_SOURCE, { eval: true, workerData: { port: port2, cpu }, transferList: [port2] });
     thread.once('online', () => this.online.add(thread));
     // A worker never keeps the process alive: stdin's end stops the server (docs/reference/configuration.md#shutdown).
     thread.unref();
     port1.unref();
-    const w = { thread, port: port1, tid };
+    const w = { thread, port: port1, cpu };
     this.live.add(w);
     return w;
   }
@@ -165,7 +166,6 @@ export class PatternMatcher {
     let timer: NodeJS.Timeout | undefined;
     const startBudget = (): void => {
       if (done) return;
-      const cpu0 = threadCpuMs(w);
       const wall0 = performance.now();
       const check = (): void => {
         // What the worker said meanwhile, though the event loop has not delivered it yet.
@@ -173,9 +173,7 @@ export class PatternMatcher {
         if (done) return;
         // The budget is the worker's CPU time where it can be read: on a busy machine the thread
         // may get little of the wall time, and a pattern that did not run is not costly.
-        // A worker whose id was not written yet when the budget began counts from its own start.
-        const cpu = threadCpuMs(w);
-        const used = cpu === null ? budgetMs : cpu - (cpu0 ?? 0);
+        const used = jobCpuMs(w, id) ?? budgetMs;
         if (used < budgetMs - CPU_TICK_MS && performance.now() - wall0 < this.deadlineMs) {
           timer = setTimeout(check, Math.max(CPU_TICK_MS * 5, budgetMs - used));
           return;
@@ -206,27 +204,29 @@ export class PatternMatcher {
   }
 }
 
-/** A worker thread, the port it answers on and where it writes its thread id (0 until known). */
+/** A worker thread, the port it answers on and where it writes `[thread id, job id, CPU ticks at that job's start]`. */
 interface PatternWorker {
   readonly thread: Worker;
   readonly port: MessagePort;
-  readonly tid: Int32Array;
+  readonly cpu: Int32Array;
 }
 
 /** The kernel's CPU accounting tick (USER_HZ, 100 on Linux). */
 const CPU_TICK_MS = 10;
 
 /**
- * CPU time (user + system, ms) the worker's thread has used, from the kernel's accounting
- * (`/proc/self/task/<tid>/stat`, Linux); null where that cannot be read (the budget is then wall time).
+ * CPU time (user + system, ms) job `id` has had on the worker's thread, from the kernel's
+ * accounting (`/proc/self/task/<tid>/stat`, Linux): 0 while the worker has not begun it; null
+ * where that cannot be read (the budget is then wall time).
  */
-function threadCpuMs(w: PatternWorker): number | null {
-  const tid = Atomics.load(w.tid, 0);
+function jobCpuMs(w: PatternWorker, id: number): number | null {
+  const tid = Atomics.load(w.cpu, 0);
   if (tid <= 0) return null;
+  if (Atomics.load(w.cpu, 1) !== id) return 0;
   try {
     const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
     const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(f[11]) + Number(f[12])) * CPU_TICK_MS;
+    return (Number(f[11]) + Number(f[12]) - Atomics.load(w.cpu, 2)) * CPU_TICK_MS;
   } catch {
     return null;
   }

@@ -6,7 +6,8 @@
  *
  * A job comes on parentPort as `{ id, items: [{ source, flags, texts }], first }`; every answer goes
  * on the port given in workerData (the server drains it when a budget runs out). At start it
- * writes its thread id into workerData.tid (Linux), so the budget can count its CPU time. The answer is `{ id, hits }`, the
+ * writes its thread id into workerData.cpu, and at each job's start the job's id and its CPU ticks
+ * (Linux), so the budget can count the job's CPU time. The answer is `{ id, hits }`, the
  * indices of the texts each item's pattern matches (with `first`, items after the first one with
  * a hit are not run and answer `[]`), or `{ id, error }` with the engine's reason when V8 refuses
  * the pattern only at its first use (it compiles lazily: "Regular expression too large").
@@ -17,11 +18,23 @@ export const PATTERN_WORKER_SOURCE = `
 'use strict';
 const { parentPort, workerData } = require('node:worker_threads');
 const answers = workerData.port;
-// The thread's id, so the server can read its CPU time (Linux: /proc/thread-self is task/<tid>).
+// The thread's id, so the server can read its CPU time (Linux: /proc/thread-self is task/<tid>),
+// and for each job, its id and the thread's CPU ticks when it began (workerData.cpu).
+const fs = require('node:fs');
+const cpu = workerData.cpu;
 try {
-  const tid = Number(require('node:fs').readlinkSync('/proc/thread-self').split('/').pop());
-  if (tid > 0) Atomics.store(workerData.tid, 0, tid);
+  const tid = Number(fs.readlinkSync('/proc/thread-self').split('/').pop());
+  if (tid > 0) Atomics.store(cpu, 0, tid);
 } catch {}
+function began(id) {
+  if (Atomics.load(cpu, 0) <= 0) return;
+  try {
+    const stat = fs.readFileSync('/proc/thread-self/stat', 'utf8');
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    Atomics.store(cpu, 2, Number(f[11]) + Number(f[12]));
+    Atomics.store(cpu, 1, id);
+  } catch {}
+}
 const cache = new Map();
 function compiled(source, flags) {
   const key = flags + '/' + source;
@@ -34,6 +47,7 @@ function compiled(source, flags) {
   return re;
 }
 parentPort.on('message', (job) => {
+  began(job.id);
   const hits = [];
   try {
     let found = false;
