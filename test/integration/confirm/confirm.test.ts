@@ -268,6 +268,9 @@ describe('TMUX_MCP_CONFIRM=mutating', () => {
   beforeAll(async () => {
     tmux.start('main');
     pane = tmux.tmux('list-panes', '-t', 'main', '-F', '#{pane_id}');
+    // A fixed name: automatic-rename can leave the window called 'tmux' (the server's fork before
+    // it became sh) on a loaded machine, and these questions quote the window's name.
+    tmux.tmux('rename-window', '-t', 'main:0', 'sh');
     h = await McpHarness.start({ socket: tmux.socket, config: { safety: 'destructive', confirm: 'mutating' }, ...person.options() });
   });
   afterAll(async () => {
