@@ -186,9 +186,40 @@ export function typedLine(
   return `${lead}${RUN_FUNCTION}(){ ${cmd}${close};eval "$(${posixWord(argvPrefix[0] ?? 'tmux')} run -t${paneId} -C '#{${ids.claim}}')"`;
 }
 
-/** The tail's call, as the shell runs it through its tmux function: store the status, run `@q_<id>`. */
+/** The tail's call, as fish runs it through its tmux function: store the status, run `@q_<id>`. */
 const tailCall = (paneId: string, ids: RunIds, status: string) =>
   `set -pt${paneId} ${ids.option} ${status}\\; run -t${paneId} -C '#{${ids.tail}}'`;
+
+/** One tmux command as argv words. */
+type Argv = readonly string[];
+
+/** A word of a tmux command string: bare when plain, else quoted the way tmux reads it back. */
+function tmuxWord(word: string): string {
+  if (PLAIN_WORD.test(word)) return word;
+  if (!word.includes("'")) return `'${word}'`;
+  if (!/["$\\~]/.test(word)) return `"${word}"`;
+  throw new Error('a tmux word with both quotes');
+}
+
+/** Commands as one tmux command string (what an option holds for `run -C '#{@opt}'`). */
+const tmuxString = (cmds: readonly Argv[]): string => cmds.map((a) => a.map(tmuxWord).join(' ')).join(' ; ');
+
+/** Commands as the arguments of one tmux client started by a POSIX shell. */
+const shellArgs = (cmds: readonly Argv[]): string => cmds.map((a) => a.map(posixWord).join(' ')).join(' \\; ');
+
+/**
+ * The tail's commands (docs/reference/engine.md#run-payload): the end mark, the run's setup
+ * options and the pane's run lock unset, the signal, and tmux's own cleanup of status and marks
+ * for when no server reads them.
+ */
+function tailCommands(paneId: string, ids: RunIds): Argv[] {
+  return [
+    ['set', '-pF', '-t', paneId, ids.end, MARK_FORMAT],
+    ...[ids.tail, ids.wrapper, ids.script, RUN_LOCK].map((o) => ['set', '-pu', '-t', paneId, o]),
+    ['wait-for', '-S', ids.channel],
+    ...deferred(paneId, ids.timers.cleanup, TAIL_CLEANUP_SECONDS, anySet(runOptions(ids)), unsetArgv(paneId, runOptions(ids))),
+  ];
+}
 
 /**
  * The wrapper of a POSIX run (docs/reference/engine.md#run-payload), printed by the claim for the
@@ -210,7 +241,10 @@ export function posixWrapper(argvPrefix: readonly string[], paneId: string, ids:
   const history = suppressHistory
     ? `;case $BASH_VERSION:\${HISTCONTROL-} in :*|*ignorespace*|*ignoreboth*);;*)[[ -o history ]]&&history -d $HISTCMD 2>/dev/null;;esac`
     : '';
-  return `(trap : INT;t(){ ${t} "$@" 2>/dev/null;};m(){ ${marker};};m;(eval ${RUN_FUNCTION});s=$?;m;t ${tailCall(paneId, ids, '$s')});unset -f ${RUN_FUNCTION}${history}`;
+  // The tail's commands are the client's own arguments: tmux 3.3a keeps every command list it
+  // parses from a string for `run -C` for good (docs/reference/engine.md#what-a-run-leaves-in-tmux).
+  const tail = `set -pt${paneId} ${ids.option} $s \\; ${shellArgs(tailCommands(paneId, ids))}`;
+  return `(trap : INT;t(){ ${t} "$@" 2>/dev/null;};m(){ ${marker};};m;(eval ${RUN_FUNCTION});s=$?;m;t ${tail});unset -f ${RUN_FUNCTION}${history}`;
 }
 
 /**
@@ -225,13 +259,27 @@ export function shownTypedRow(row: string, ids: RunIds, command: string): string
 }
 
 /**
- * A timer in tmux as one command string: tmux 3.3a keeps ~1–3 KB of every `run-shell -b` whose
- * `-C` argument holds the commands themselves, for good; `-C '#{<option>}'` (expanded when the
- * timer is set, so the option can be unset at once) keeps nothing measurable
- * (docs/reference/engine.md#what-a-run-leaves-in-tmux). `commands` must not hold single quotes.
+ * A timer in tmux (docs/reference/engine.md#what-a-run-leaves-in-tmux): tmux 3.3a keeps, for good,
+ * every command list `run-shell -C` parses from a string (~0.5 KB a command). So the timer's
+ * option holds one `run -C` whose commands sit in a format that is empty unless `guard` is true
+ * when the timer fires: the commands are parsed only when there is something to do (the server
+ * that should have done it is gone). The option itself lives only for this list (`run -C
+ * '#{@opt}'` expands it when the timer is set). `commands` must hold no `,` or `}` (format).
  */
-const deferred = (paneId: string, option: string, seconds: number, commands: string, sep = ';'): string =>
-  `set -p -t ${paneId} ${option} '${commands}' ${sep} run -b -d ${seconds} -t ${paneId} -C '#{${option}}' ${sep} set -pu -t ${paneId} ${option}`;
+function deferred(paneId: string, option: string, seconds: number, guard: string, commands: readonly Argv[]): Argv[] {
+  const body = tmuxString(commands);
+  if (/[,}']/.test(body)) throw new Error('a deferred command with a format separator');
+  return [
+    ['set', '-p', '-t', paneId, option, `run -t ${paneId} -C '#{?${guard},${body},}'`],
+    ['run', '-b', '-d', String(seconds), '-t', paneId, '-C', `#{${option}}`],
+    ['set', '-pu', '-t', paneId, option],
+  ];
+}
+
+/** A format that is true while any of `options` is set (a status of 0 is set). */
+const anySet = (options: readonly string[]): string => `#{!=:${options.map((o) => `#{${o}}`).join('')},}`;
+
+const unsetArgv = (paneId: string, options: readonly string[]): Argv[] => options.map((o) => ['set', '-pu', '-t', paneId, o]);
 
 /**
  * Disarms a line that has not started, as one atomic tmux command list (docs/reference/engine.md#run-claim):
@@ -256,7 +304,7 @@ const unset = (paneId: string, options: readonly string[]) => options.map((o) =>
  * The sh command of the pipe a run borrows (docs/reference/engine.md#run-line-count): awk reads
  * the pane's output, skips everything up to the run's first marker and counts the newlines up to
  * its second (a last line without one counts too); then one tmux client stores the count in
- * `@c_<id>`, closes the pipe and has tmux unset the count 5 s later. It runs on the pane's host
+ * `@c_<id>`, closes the pipe and has tmux unset the count 5 s later if no server did. It runs on the pane's host
  * (POSIX sh and awk only). mawk reads a pipe in blocks unless told `-W interactive`; other awks
  * read lines as they come (or refuse the flag, and are run without it). When awk ends without the
  * second marker (the pane or the pipe went away), nothing is stored and nothing is closed.
@@ -271,10 +319,13 @@ export function pipeScript(argvPrefix: readonly string[], paneId: string, ids: R
     `BEGIN{m="\\033P${ids.id}"}` +
     `{s=$0;if(!o){if(index(s,m))o=1;next}if(o==1){s=substr(s,3);o=2}` +
     `i=index(s,m);if(i){p=substr(s,1,i-1);print n+(p!=""&&p!~/\\r$/);d=1;exit}n++}END{exit !d}`;
+  const close = shellArgs([
+    ['pipe-pane', `-t${paneId}`],
+    ...deferred(paneId, ids.timers.countCleanup, COUNT_CLEANUP_SECONDS, anySet([ids.count]), unsetArgv(paneId, [ids.count])),
+  ]);
   return (
     `a=awk;awk -W interactive 'BEGIN{}' </dev/null >/dev/null 2>&1&&a='awk -W interactive';` +
-    `n=$($a '${prog}')&&${t} set -pt${paneId} ${ids.count} "$n" \\; pipe-pane -t${paneId} \\; ` +
-    `${deferred(paneId, ids.timers.countCleanup, COUNT_CLEANUP_SECONDS, unset(paneId, [ids.count]), '\\;')} 2>/dev/null`
+    `n=$($a '${prog}')&&${t} set -pt${paneId} ${ids.count} "$n" \\; ${close} 2>/dev/null`
   );
 }
 
@@ -284,8 +335,8 @@ export function pipeScript(argvPrefix: readonly string[], paneId: string, ids: R
  * tmux that disarms the line if neither the shell nor the server has touched it by
  * `expirySeconds` (the server was killed mid-call). The claim sets the begin mark and, only when
  * the pane has no pipe of its own, opens the counting pipe (docs/reference/engine.md#run-line-count).
- * The tail sets the end mark, signals, and has tmux unset status, marks and the pipe's options
- * `TAIL_CLEANUP_SECONDS` later, so nothing outlives the call even when the server is gone
+ * The tail sets the end mark, unsets the run's setup options, signals, and has tmux unset status, marks and the pipe's options
+ * `TAIL_CLEANUP_SECONDS` later if no server did, so nothing outlives the call even when the server is gone
  * (docs/reference/engine.md#run_command-leftovers).
  */
 export function setupCommands(
@@ -299,27 +350,20 @@ export function setupCommands(
   // user's pipe is never displaced: the pipe is opened only while `pane_pipe` is 0.
   const borrow = `if -F -t ${paneId} '#{==:#{pane_pipe},0}' { pipe-pane -t ${paneId} '#{${ids.script}}' ; set -p -t ${paneId} ${ids.piped} 1 }`;
   // A POSIX line's eval reads the wrapper from the claim's output (display-message -p prints to
-  // the client that ran the claim).
-  const print = wrapper === null ? '' : ` ; display -p -t ${paneId} '#{${ids.wrapper}}' ; ${unset(paneId, [ids.wrapper])}`;
-  const claimCmds = `${unset(paneId, [ids.claim])} ; ${mark(paneId, ids.start)} ; ${borrow} ; ${unset(paneId, [ids.script])}${print}`;
-  const tailCmds =
-    `${mark(paneId, ids.end)} ; ${unset(paneId, [ids.tail, RUN_LOCK])} ; wait-for -S ${ids.channel} ; ` +
-    deferred(paneId, ids.timers.cleanup, TAIL_CLEANUP_SECONDS, unset(paneId, runOptions(ids)));
-  const expiry = disarmCommands(paneId, ids)
-    .map((argv) => argv.join(' '))
-    .join(' ; ');
-  const timer = ids.timers.expiry;
+  // the client that ran the claim). The claim is parsed from a string, which tmux 3.3a keeps for
+  // good: it holds no command the tail can do instead (docs/reference/engine.md#what-a-run-leaves-in-tmux).
+  const print = wrapper === null ? '' : ` ; display -p -t ${paneId} '#{${ids.wrapper}}'`;
+  const claimCmds = `${unset(paneId, [ids.claim])} ; ${mark(paneId, ids.start)} ; ${borrow}${print}`;
   return [
     // The claim of the pane: fails (and stops the list) while another run holds it.
     ['set-option', '-p', '-o', '-t', paneId, RUN_LOCK, ids.id],
     ['set-option', '-p', '-t', paneId, ids.script, pipeScript(argvPrefix, paneId, ids)],
     ...(wrapper === null ? [] : [['set-option', '-p', '-t', paneId, ids.wrapper, wrapper]]),
     ['set-option', '-p', '-t', paneId, ids.claim, claimCmds],
-    ['set-option', '-p', '-t', paneId, ids.tail, tailCmds],
-    // The expiry timer, through an option that lives only in this list (see `deferred`).
-    ['set-option', '-p', '-t', paneId, timer, expiry],
-    ['run-shell', '-b', '-d', String(Math.ceil(expirySeconds)), '-t', paneId, '-C', `#{${timer}}`],
-    ['set-option', '-p', '-u', '-t', paneId, timer],
+    // fish runs the tail from here (`run -C`); a POSIX wrapper carries the same commands itself.
+    ['set-option', '-p', '-t', paneId, ids.tail, tmuxString(tailCommands(paneId, ids))],
+    // The expiry timer: disarms the line only while its claim is still there.
+    ...deferred(paneId, ids.timers.expiry, Math.ceil(expirySeconds), anySet([ids.claim]), disarmCommands(paneId, ids)).map((a) => [...a]),
   ];
 }
 

@@ -35,6 +35,13 @@ const ids = {
   timers: { expiry: '@x_0123456789', cleanup: '@z_0123456789', countCleanup: '@y_0123456789' },
 };
 const argv = ['tmux', '-u', '-L', "it's"];
+/**
+ * The tail's timer: one `run -C` whose commands sit in a format that is empty unless status or
+ * marks are still set when it fires (no server read them), so tmux parses them only then.
+ */
+const cleanup =
+  "run -t %3 -C '#{?#{!=:#{@s_0123456789}#{@b_0123456789}#{@e_0123456789}#{@p_0123456789}#{@c_0123456789},}," +
+  "set -pu -t %3 @s_0123456789 ; set -pu -t %3 @b_0123456789 ; set -pu -t %3 @e_0123456789 ; set -pu -t %3 @p_0123456789 ; set -pu -t %3 @c_0123456789,}'";
 
 describe('run_command payload (docs/reference/engine.md#run-payload)', () => {
   it('types the command first, in a function of its own, and one short eval of the claim (docs/reference/engine.md#run-payload)', () => {
@@ -53,10 +60,15 @@ describe('run_command payload (docs/reference/engine.md#run-payload)', () => {
     expect(line.split('\n')).toHaveLength(1);
     expect(line.startsWith(' _tmcp(){ X;}')).toBe(true);
     expect(line.length - 'X'.length).toBeLessThanOrEqual(60);
-    // The wrapper the claim prints: marks around the command's function in a subshell, the tail, the function unset.
+    // The wrapper the claim prints: marks around the command's function in a subshell, the tail, the
+    // function unset. The tail is the arguments of the wrapper's one tmux client, never a command
+    // string tmux parses and keeps (docs/reference/engine.md#what-a-run-leaves-in-tmux).
     expect(posixWrapper(argv, '%3', ids, false)).toBe(
       `(trap : INT;t(){ tmux -L 'it'\\''s' "$@" 2>/dev/null;};m(){ printf '\\33P0123456789\\n\\33\\\\';};m;(eval _tmcp);s=$?;m;` +
-        `t set -pt%3 @s_0123456789 $s\\; run -t%3 -C '#{@q_0123456789}');unset -f _tmcp`,
+        `t set -pt%3 @s_0123456789 $s \\; set -pF -t %3 @e_0123456789 '#{history_size} #{cursor_y} #{cursor_x} #{alternate_on}' \\; ` +
+        `set -pu -t %3 @q_0123456789 \\; set -pu -t %3 @w_0123456789 \\; set -pu -t %3 @a_0123456789 \\; set -pu -t %3 @tmux_mcp_run \\; ` +
+        `wait-for -S r_0123456789 \\; set -p -t %3 @z_0123456789 '${cleanup.replace(/'/g, `'\\''`)}' \\; ` +
+        `run -b -d 15 -t %3 -C '#{@z_0123456789}' \\; set -pu -t %3 @z_0123456789);unset -f _tmcp`,
     );
     expect(posixWrapper(argv, '%3', ids, true)).toMatch(
       /;unset -f _tmcp;case \$BASH_VERSION:\$\{HISTCONTROL-\} in .*history -d \$HISTCMD.*esac$/,
@@ -97,10 +109,11 @@ describe('run_command payload (docs/reference/engine.md#run-payload)', () => {
     expect(all[0].slice(0, 5)).toEqual(['set-option', '-p', '-t', '%3', '@a_0123456789']);
     expect(all[0][5]).toContain(
       `&&tmux -L 'it'\\''s' set -pt%3 @c_0123456789 "$n" \\; pipe-pane -t%3 \\; ` +
-        `set -p -t %3 @y_0123456789 'set -pu -t %3 @c_0123456789' \\; run -b -d 5 -t %3 -C '#{@y_0123456789}' \\; set -pu -t %3 @y_0123456789 2>/dev/null`,
+        `set -p -t %3 @y_0123456789 'run -t %3 -C '\\''#{?#{!=:#{@c_0123456789},},set -pu -t %3 @c_0123456789,}'\\''' \\; ` +
+        `run -b -d 5 -t %3 -C '#{@y_0123456789}' \\; set -pu -t %3 @y_0123456789 2>/dev/null`,
     );
     expect(all[1]).toEqual(['set-option', '-p', '-t', '%3', '@w_0123456789', 'WRAPPER']);
-    // The claim's last commands print the wrapper for the typed line's eval, and unset it.
+    // The claim's last command prints the wrapper for the typed line's eval (the tail unsets it).
     expect(all[2]).toEqual([
       'set-option',
       '-p',
@@ -108,32 +121,33 @@ describe('run_command payload (docs/reference/engine.md#run-payload)', () => {
       '%3',
       '@k_0123456789',
       "set -pu -t %3 @k_0123456789 ; set -pF -t %3 @b_0123456789 '#{history_size} #{cursor_y} #{cursor_x} #{alternate_on}' ; " +
-        "if -F -t %3 '#{==:#{pane_pipe},0}' { pipe-pane -t %3 '#{@a_0123456789}' ; set -p -t %3 @p_0123456789 1 } ; set -pu -t %3 @a_0123456789" +
-        " ; display -p -t %3 '#{@w_0123456789}' ; set -pu -t %3 @w_0123456789",
+        "if -F -t %3 '#{==:#{pane_pipe},0}' { pipe-pane -t %3 '#{@a_0123456789}' ; set -p -t %3 @p_0123456789 1 } ; display -p -t %3 '#{@w_0123456789}'",
     ]);
     // fish: no wrapper, the claim prints nothing.
     const fish = setupCommands('%3', ids, 12.2, argv, null);
     expect(fish.some((c) => c.includes('@w_0123456789'))).toBe(false);
     expect(fish[2][5]).not.toContain('display');
-    // Every timer's commands come through an option that lives only in its own command list
-    // (docs/reference/engine.md#what-a-run-leaves-in-tmux).
+    // Every timer's commands come through an option that lives only in its own command list, in a
+    // format that is empty unless something is left to do (docs/reference/engine.md#what-a-run-leaves-in-tmux).
+    // fish runs the tail from `@q_<id>`: the POSIX wrapper's commands.
     expect(all[3][5]).toBe(
-      "set -pF -t %3 @e_0123456789 '#{history_size} #{cursor_y} #{cursor_x} #{alternate_on}' ; set -pu -t %3 @q_0123456789 ; set -pu -t %3 @tmux_mcp_run ; " +
-        "wait-for -S r_0123456789 ; set -p -t %3 @z_0123456789 'set -pu -t %3 @s_0123456789 ; set -pu -t %3 @b_0123456789 ; set -pu -t %3 @e_0123456789 ; " +
-        "set -pu -t %3 @p_0123456789 ; set -pu -t %3 @c_0123456789' ; run -b -d 15 -t %3 -C '#{@z_0123456789}' ; set -pu -t %3 @z_0123456789",
+      "set -pF -t %3 @e_0123456789 '#{history_size} #{cursor_y} #{cursor_x} #{alternate_on}' ; set -pu -t %3 @q_0123456789 ; " +
+        'set -pu -t %3 @w_0123456789 ; set -pu -t %3 @a_0123456789 ; set -pu -t %3 @tmux_mcp_run ; ' +
+        `wait-for -S r_0123456789 ; set -p -t %3 @z_0123456789 "${cleanup}" ; run -b -d 15 -t %3 -C '#{@z_0123456789}' ; set -pu -t %3 @z_0123456789`,
     );
     expect(all.slice(4)).toEqual([
       [
-        'set-option',
+        'set',
         '-p',
         '-t',
         '%3',
         '@x_0123456789',
-        'show-options -p -v -t %3 @k_0123456789 ; set-option -p -u -t %3 @k_0123456789 ; set-option -p -u -t %3 @w_0123456789 ; set-option -p -u -t %3 @q_0123456789 ; ' +
-          'set-option -p -u -t %3 @a_0123456789 ; set-option -p -u -t %3 @tmux_mcp_run',
+        "run -t %3 -C '#{?#{!=:#{@k_0123456789},},show-options -p -v -t %3 @k_0123456789 ; set-option -p -u -t %3 @k_0123456789 ; " +
+          'set-option -p -u -t %3 @w_0123456789 ; set-option -p -u -t %3 @q_0123456789 ; set-option -p -u -t %3 @a_0123456789 ; ' +
+          "set-option -p -u -t %3 @tmux_mcp_run,}'",
       ],
-      ['run-shell', '-b', '-d', '13', '-t', '%3', '-C', '#{@x_0123456789}'],
-      ['set-option', '-p', '-u', '-t', '%3', '@x_0123456789'],
+      ['run', '-b', '-d', '13', '-t', '%3', '-C', '#{@x_0123456789}'],
+      ['set', '-pu', '-t', '%3', '@x_0123456789'],
     ]);
   });
 
