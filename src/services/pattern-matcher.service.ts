@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { MessageChannel, type MessagePort, receiveMessageOnPort, Worker } from 'node:worker_threads';
 import { inject, injectable } from 'tsyringe';
 import { SERVER_CONFIG, type ServerConfig } from '../config/server-config';
@@ -211,6 +211,9 @@ interface PatternWorker {
   readonly cpu: Int32Array;
 }
 
+/** Whether threads' CPU time can be read (Linux); elsewhere the budget is wall time. */
+const CPU_ACCOUNTING = process.platform === 'linux' && existsSync('/proc/thread-self');
+
 /** The kernel's CPU accounting tick (USER_HZ, 100 on Linux). */
 const CPU_TICK_MS = 10;
 
@@ -219,10 +222,13 @@ const CPU_TICK_MS = 10;
  * accounting (`/proc/self/task/<tid>/stat`, Linux): 0 while the worker has not begun it; null
  * where that cannot be read (the budget is then wall time).
  */
-function jobCpuMs(w: PatternWorker, id: number): number | null {
+export function jobCpuMs(w: Pick<PatternWorker, 'cpu'>, id: number): number | null {
+  if (!CPU_ACCOUNTING) return null;
+  // A worker that has not yet written its thread id (a new thread the machine has not run yet)
+  // has not begun the job either: .ci/run beside two busy loops cut literal patterns so, at 1 s of
+  // wall time, when a burst of calls started new workers.
+  if (Atomics.load(w.cpu, 0) <= 0 || Atomics.load(w.cpu, 1) !== id) return 0;
   const tid = Atomics.load(w.cpu, 0);
-  if (tid <= 0) return null;
-  if (Atomics.load(w.cpu, 1) !== id) return 0;
   try {
     const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
     const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');

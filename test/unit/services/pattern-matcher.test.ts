@@ -1,5 +1,6 @@
 import 'reflect-metadata';
-import { PatternMatcher, PatternTooCostly } from '../../../src/services/pattern-matcher.service';
+import { readFileSync, readlinkSync } from 'node:fs';
+import { jobCpuMs, PatternMatcher, PatternTooCostly } from '../../../src/services/pattern-matcher.service';
 import { compilePattern } from '../../../src/services/search-pattern';
 
 /**
@@ -37,5 +38,29 @@ describe('PatternMatcher budget', () => {
     const costly = compilePattern('(a+)+$', true, true);
     await expect(matcher.match([{ pattern: costly, texts: [`${'a'.repeat(40)}!`] }])).rejects.toBeInstanceOf(PatternTooCostly);
     expect(await matcher.match([{ pattern: compilePattern('b+', true, true), texts: ['abba', 'cc'] }])).toEqual([[0]]);
+  });
+});
+
+describe('PatternMatcher CPU accounting (Linux)', () => {
+  const linux = process.platform === 'linux' ? it : it.skip;
+
+  linux('a worker that has not written its thread id yet has used no CPU on the job (not unknown: not wall time)', () => {
+    // A thread the machine has not run yet: nothing written.
+    expect(jobCpuMs({ cpu: new Int32Array(3) }, 1)).toBe(0);
+  });
+
+  linux("a begun job's CPU time is the thread's ticks since it began, read from the kernel", () => {
+    const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
+    const stat = readFileSync(`/proc/thread-self/stat`, 'utf8');
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ticks = Number(f[11]) + Number(f[12]);
+    // Job 7 began at this thread's ticks now: what it used since is small and never negative.
+    const used = jobCpuMs({ cpu: Int32Array.from([tid, 7, ticks]) }, 7);
+    expect(used).not.toBeNull();
+    expect(used).toBeGreaterThanOrEqual(0);
+    // Another job than the one the worker began has used nothing yet.
+    expect(jobCpuMs({ cpu: Int32Array.from([tid, 7, ticks]) }, 8)).toBe(0);
+    // Counted from the thread's start (ticks 0), the job has all the thread's CPU time.
+    expect(jobCpuMs({ cpu: Int32Array.from([tid, 7, 0]) }, 7)).toBeGreaterThanOrEqual(ticks * 10);
   });
 });
