@@ -227,8 +227,8 @@ export function jobCpuMs(w: Pick<PatternWorker, 'cpu'>, id: number): number | nu
   // A worker that has not yet written its thread id (a new thread the machine has not run yet)
   // has not begun the job either: .ci/run beside two busy loops cut literal patterns so, at 1 s of
   // wall time, when a burst of calls started new workers.
-  if (Atomics.load(w.cpu, 0) <= 0 || Atomics.load(w.cpu, 1) !== id) return 0;
   const tid = Atomics.load(w.cpu, 0);
+  if (tid <= 0 || Atomics.load(w.cpu, 1) !== id) return 0;
   try {
     const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
     const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');

@@ -214,8 +214,8 @@ const shellArgs = (cmds: readonly Argv[]): string => cmds.map((a) => a.map(posix
  */
 function tailCommands(paneId: string, ids: RunIds): Argv[] {
   return [
-    ['set', '-pF', '-t', paneId, ids.end, MARK_FORMAT],
-    ...[ids.tail, ids.wrapper, ids.script, RUN_LOCK].map((o) => ['set', '-pu', '-t', paneId, o]),
+    markArgv(paneId, ids.end),
+    ...unsetArgv(paneId, [ids.tail, ids.wrapper, ids.script, RUN_LOCK]),
     ['wait-for', '-S', ids.channel],
     ...deferred(paneId, ids.timers.cleanup, TAIL_CLEANUP_SECONDS, anySet(runOptions(ids)), unsetArgv(paneId, runOptions(ids))),
   ];
@@ -281,6 +281,9 @@ const anySet = (options: readonly string[]): string => `#{!=:${options.map((o) =
 
 const unsetArgv = (paneId: string, options: readonly string[]): Argv[] => options.map((o) => ['set', '-pu', '-t', paneId, o]);
 
+/** Records the cursor and screen in a mark option. */
+const markArgv = (paneId: string, option: string): Argv => ['set', '-pF', '-t', paneId, option, MARK_FORMAT];
+
 /**
  * Disarms a line that has not started, as one atomic tmux command list (docs/reference/engine.md#run-claim):
  * reading the claim `@k_<id>` fails once it is gone (the shell claimed the line, or it was disarmed
@@ -296,9 +299,6 @@ export function disarmCommands(paneId: string, ids: RunIds): string[][] {
 
 /** The claim option is gone: the shell claimed the line (or it was disarmed) before this disarm. */
 export const isClaimed = (message: string, ids: RunIds): boolean => message.includes(`invalid option: ${ids.claim}`);
-
-const mark = (paneId: string, option: string) => `set -pF -t ${paneId} ${option} '${MARK_FORMAT}'`;
-const unset = (paneId: string, options: readonly string[]) => options.map((o) => `set -pu -t ${paneId} ${o}`).join(' ; ');
 
 /**
  * The sh command of the pipe a run borrows (docs/reference/engine.md#run-line-count): awk reads
@@ -345,7 +345,7 @@ export function setupCommands(
   expirySeconds: number,
   argvPrefix: readonly string[],
   wrapper: string | null,
-): string[][] {
+): Argv[] {
   // pipe-pane expands formats in its command, so `#{@a_<id>}` becomes the script there; the
   // user's pipe is never displaced: the pipe is opened only while `pane_pipe` is 0.
   const borrow = `if -F -t ${paneId} '#{==:#{pane_pipe},0}' { pipe-pane -t ${paneId} '#{${ids.script}}' ; set -p -t ${paneId} ${ids.piped} 1 }`;
@@ -353,7 +353,7 @@ export function setupCommands(
   // the client that ran the claim). The claim is parsed from a string, which tmux 3.3a keeps for
   // good: it holds no command the tail can do instead (docs/reference/engine.md#what-a-run-leaves-in-tmux).
   const print = wrapper === null ? '' : ` ; display -p -t ${paneId} '#{${ids.wrapper}}'`;
-  const claimCmds = `${unset(paneId, [ids.claim])} ; ${mark(paneId, ids.start)} ; ${borrow}${print}`;
+  const claimCmds = `${tmuxString([...unsetArgv(paneId, [ids.claim]), markArgv(paneId, ids.start)])} ; ${borrow}${print}`;
   return [
     // The claim of the pane: fails (and stops the list) while another run holds it.
     ['set-option', '-p', '-o', '-t', paneId, RUN_LOCK, ids.id],
@@ -363,7 +363,7 @@ export function setupCommands(
     // fish runs the tail from here (`run -C`); a POSIX wrapper carries the same commands itself.
     ['set-option', '-p', '-t', paneId, ids.tail, tmuxString(tailCommands(paneId, ids))],
     // The expiry timer: disarms the line only while its claim is still there.
-    ...deferred(paneId, ids.timers.expiry, Math.ceil(expirySeconds), anySet([ids.claim]), disarmCommands(paneId, ids)).map((a) => [...a]),
+    ...deferred(paneId, ids.timers.expiry, Math.ceil(expirySeconds), anySet([ids.claim]), disarmCommands(paneId, ids)),
   ];
 }
 
