@@ -212,11 +212,13 @@ const shellArgs = (cmds: readonly Argv[]): string => cmds.map((a) => a.map(posix
  * options and the pane's run lock unset, the signal, and tmux's own cleanup of status and marks
  * for when no server reads them.
  */
-function tailCommands(paneId: string, ids: RunIds): Argv[] {
+function tailCommands(paneId: string, ids: RunIds, inBand: boolean): Argv[] {
   return [
     markArgv(paneId, ids.end),
-    ...unsetArgv(paneId, [ids.tail, ids.wrapper, ids.script, RUN_LOCK]),
-    ['wait-for', '-S', ids.channel],
+    ...unsetArgv(paneId, inBand ? [ids.tail, ids.wrapper, RUN_LOCK] : [ids.tail, ids.wrapper, ids.script, RUN_LOCK]),
+    // In band, the server sees the end marker go by and nobody waits on the channel: a signal
+    // nobody waits for stays in tmux (docs/reference/engine.md#in-band-run-end).
+    ...(inBand ? [] : [['wait-for', '-S', ids.channel]]),
     ...deferred(paneId, ids.timers.cleanup, TAIL_CLEANUP_SECONDS, anySet(runOptions(ids)), unsetArgv(paneId, runOptions(ids))),
   ];
 }
@@ -232,7 +234,7 @@ function tailCommands(paneId: string, ids: RunIds): Argv[] {
  * called through `eval`: zsh ends `(f)` with status 1 when f's last command is `false &`
  * (`(eval f)` gives the prompt's 0).
  */
-export function posixWrapper(argvPrefix: readonly string[], paneId: string, ids: RunIds, suppressHistory: boolean): string {
+export function posixWrapper(argvPrefix: readonly string[], paneId: string, ids: RunIds, suppressHistory: boolean, inBand = false): string {
   const t = lineTmux(argvPrefix).map(posixWord).join(' ');
   // The marker around the command's output that a borrowed pipe counts lines between
   // (docs/reference/engine.md#run-line-count): a DCS string tmux swallows; the newline inside it
@@ -243,7 +245,7 @@ export function posixWrapper(argvPrefix: readonly string[], paneId: string, ids:
     : '';
   // The tail's commands are the client's own arguments: tmux 3.3a keeps every command list it
   // parses from a string for `run -C` for good (docs/reference/engine.md#what-a-run-leaves-in-tmux).
-  const tail = `set -pt${paneId} ${ids.option} $s \\; ${shellArgs(tailCommands(paneId, ids))}`;
+  const tail = `set -pt${paneId} ${ids.option} $s \\; ${shellArgs(tailCommands(paneId, ids, inBand))}`;
   return `(trap : INT;t(){ ${t} "$@" 2>/dev/null;};m(){ ${marker};};m;(eval ${RUN_FUNCTION});s=$?;m;t ${tail});unset -f ${RUN_FUNCTION}${history}`;
 }
 
@@ -345,23 +347,27 @@ export function setupCommands(
   expirySeconds: number,
   argvPrefix: readonly string[],
   wrapper: string | null,
+  inBand = false,
 ): Argv[] {
   // pipe-pane expands formats in its command, so `#{@a_<id>}` becomes the script there; the
-  // user's pipe is never displaced: the pipe is opened only while `pane_pipe` is 0.
-  const borrow = `if -F -t ${paneId} '#{==:#{pane_pipe},0}' { pipe-pane -t ${paneId} '#{${ids.script}}' ; set -p -t ${paneId} ${ids.piped} 1 }`;
+  // user's pipe is never displaced: the pipe is opened only while `pane_pipe` is 0. In band the
+  // server counts the lines itself (docs/reference/engine.md#in-band-run-end): no pipe.
+  const borrow = inBand
+    ? ''
+    : ` ; if -F -t ${paneId} '#{==:#{pane_pipe},0}' { pipe-pane -t ${paneId} '#{${ids.script}}' ; set -p -t ${paneId} ${ids.piped} 1 }`;
   // A POSIX line's eval reads the wrapper from the claim's output (display-message -p prints to
   // the client that ran the claim). The claim is parsed from a string, which tmux 3.3a keeps for
   // good: it holds no command the tail can do instead (docs/reference/engine.md#what-a-run-leaves-in-tmux).
   const print = wrapper === null ? '' : ` ; display -p -t ${paneId} '#{${ids.wrapper}}'`;
-  const claimCmds = `${tmuxString([...unsetArgv(paneId, [ids.claim]), markArgv(paneId, ids.start)])} ; ${borrow}${print}`;
+  const claimCmds = `${tmuxString([...unsetArgv(paneId, [ids.claim]), markArgv(paneId, ids.start)])}${borrow}${print}`;
   return [
     // The claim of the pane: fails (and stops the list) while another run holds it.
     ['set-option', '-p', '-o', '-t', paneId, RUN_LOCK, ids.id],
-    ['set-option', '-p', '-t', paneId, ids.script, pipeScript(argvPrefix, paneId, ids)],
+    ...(inBand ? [] : [['set-option', '-p', '-t', paneId, ids.script, pipeScript(argvPrefix, paneId, ids)]]),
     ...(wrapper === null ? [] : [['set-option', '-p', '-t', paneId, ids.wrapper, wrapper]]),
     ['set-option', '-p', '-t', paneId, ids.claim, claimCmds],
     // fish runs the tail from here (`run -C`); a POSIX wrapper carries the same commands itself.
-    ['set-option', '-p', '-t', paneId, ids.tail, tmuxString(tailCommands(paneId, ids))],
+    ['set-option', '-p', '-t', paneId, ids.tail, tmuxString(tailCommands(paneId, ids, inBand))],
     // The expiry timer: disarms the line only while its claim is still there.
     ...deferred(paneId, ids.timers.expiry, Math.ceil(expirySeconds), anySet([ids.claim]), disarmCommands(paneId, ids)),
   ];

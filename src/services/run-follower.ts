@@ -4,7 +4,8 @@ import { isHostError, PaneNotFound } from '../tmux/tmux-errors';
 import { waitForChannel } from '../tmux/wait-for';
 import type { RunIds } from './run-command-wrapper';
 import { finishedRunOptions, isGone, unsetRunOptions } from './run-disarm';
-import { awaitCount, mayHaveLostLines, readState, type RunState } from './run-readback';
+import type { InBandRun } from './run-inband';
+import { awaitCount, COUNT_WAIT_MS, mayHaveLostLines, readState, type RunState } from './run-readback';
 
 /** How often followed runs' panes are looked at besides the end signal (one batch per tmux server). */
 export const CHECK_MS = 2000;
@@ -31,11 +32,16 @@ export class RunFollower {
   private readonly waiter = new AbortController();
   private gone = false;
 
+  private checking = false;
+  private again = false;
+
   constructor(
     private readonly engine: TmuxEngine,
     private readonly paneId: string,
     private readonly ids: RunIds,
     private readonly events: FollowerEvents,
+    /** The run's output as the engine sees it, when it does: no `wait-for` child then. */
+    private readonly inBand: InBandRun | null = null,
   ) {}
 
   start(): void {
@@ -75,23 +81,74 @@ export class RunFollower {
     this.waiter.abort();
   }
 
+  /**
+   * In band (docs/reference/engine.md#in-band-run-end): the end marker went by, or output came
+   * after it (the prompt, printed once the tail's tmux client set the end mark): look at the end
+   * mark now. One look at a time; output meanwhile asks for one more.
+   */
+  private look(): void {
+    if (this.waiter.signal.aborted) return;
+    if (this.checking) {
+      this.again = true;
+      return;
+    }
+    this.checking = true;
+    void this.engine
+      .run(this.checkArgv(), { timeoutMs: CHECK_MS * 2 })
+      .then(
+        (l) => this.checked(l[0] ?? ''),
+        (err: unknown) => this.checkFailed(err),
+      )
+      .finally(() => {
+        this.checking = false;
+        if (this.again) {
+          this.again = false;
+          this.look();
+        }
+      });
+  }
+
   private async follow(): Promise<void> {
-    const { engine, paneId, ids } = this;
+    const { engine, paneId, ids, inBand } = this;
     const onHalt = () => this.waiter.abort();
     this.halted.signal.addEventListener('abort', onHalt, { once: true });
-    let outcome;
+    let outcome: Awaited<ReturnType<typeof waitForChannel>> | null = null;
+    let lost: Error | undefined;
     try {
-      outcome = await waitForChannel(engine, ids.channel, { signal: this.waiter.signal });
+      if (inBand) {
+        const off = inBand.onEnd(() => this.look());
+        // The host's connection lost ends the following, as a failing wait-for child would
+        // (docs/reference/engine.md#connection-loss).
+        const offLost = engine.onPaneEvent(paneId, (ev) => {
+          if (ev.kind !== 'lost') return;
+          lost ??= ev.error ?? new Error(`the connection to ${paneId}'s host was lost`);
+          this.waiter.abort();
+        });
+        if (inBand.done) this.look();
+        await new Promise<void>((resolve) => {
+          if (this.waiter.signal.aborted) resolve();
+          else this.waiter.signal.addEventListener('abort', () => resolve(), { once: true });
+        });
+        off();
+        offLost();
+      } else outcome = await waitForChannel(engine, ids.channel, { signal: this.waiter.signal });
     } finally {
       this.halted.signal.removeEventListener('abort', onHalt);
+      inBand?.close();
     }
     if (this.halted.signal.aborted) return;
-    if (outcome.outcome === 'error') {
+    if (lost) throw lost;
+    if (outcome?.outcome === 'error') {
       if (isHostError(outcome.error) || isGone(outcome.error)) throw outcome.error;
       throw new ExpectedToolError(`wait-for failed for run_command channel '${ids.channel}': ${outcome.stderr}`);
     }
     if (this.gone) throw new PaneNotFound(`Pane not found: ${paneId}`);
     const state = await readState(engine, paneId, ids);
+    // In band the server counted the lines itself; the end mark is set after the end marker went by.
+    if (inBand && state.printed === null) {
+      if (!inBand.done && mayHaveLostLines(state)) await inBand.settled(COUNT_WAIT_MS);
+      state.printed = inBand.printed ?? null;
+    }
     if (state.piped && state.printed === null && mayHaveLostLines(state)) state.printed = await awaitCount(engine, paneId, ids);
     await unsetRunOptions(engine, paneId, finishedRunOptions(ids));
     if (!this.halted.signal.aborted) this.events.ended(state);

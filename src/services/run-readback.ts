@@ -91,7 +91,7 @@ export function mayHaveLostLines(state: RunState): boolean {
 }
 
 /** How long the server waits for the borrowed pipe's count once the tail has signalled. */
-const COUNT_WAIT_MS = 1500;
+export const COUNT_WAIT_MS = 1500;
 const COUNT_POLL_MS = 25;
 
 /**

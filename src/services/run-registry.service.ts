@@ -13,6 +13,7 @@ import { round3 } from './progress-heartbeat';
 import type { RunIds } from './run-command-wrapper';
 import { disarmRun, unsetRunOptions, finishedRunOptions } from './run-disarm';
 import { CHECK_MS, RunFollower } from './run-follower';
+import type { InBandRun } from './run-inband';
 import { budgetSource, allLines, keepOutput, keptLines, type KeptOutput } from './run-output';
 import { exitStatusOf, readOutput, readState, type RunState } from './run-readback';
 import { TypedPanes } from './typed-panes.service';
@@ -38,6 +39,8 @@ export interface ClaimedRun {
   readonly typedAt: number;
   /** The pane's shell process and terminal (readiness read them), for the input probe; pid 0: unknown. */
   readonly proc: { readonly panePid: number; readonly paneTty: string };
+  /** The run's output as the engine sees it, when it does (docs/reference/engine.md#in-band-run-end). */
+  readonly inBand?: InBandRun | null;
 }
 
 /** One run from its claim to its end, and after (docs/reference/tools.md#wait_for_run). */
@@ -158,14 +161,20 @@ export class RunRegistry {
     const rec = new RunRecord(run);
     this.runs.set(rec.runId, rec);
     this.active.set(activeKey(rec.serverKey, rec.paneId), rec);
-    rec.follower = new RunFollower(run.engine, run.paneId, run.ids, {
-      ended: (state) => void this.ended(rec, state),
-      failed: (err) => this.failed(rec, err),
-    });
+    rec.follower = new RunFollower(
+      run.engine,
+      run.paneId,
+      run.ids,
+      {
+        ended: (state) => void this.ended(rec, state),
+        failed: (err) => this.failed(rec, err),
+      },
+      run.inBand ?? null,
+    );
     if (!this.closed) {
       rec.follower.start();
       this.scheduleChecks();
-    }
+    } else run.inBand?.close();
     this.notifyAny();
     return rec;
   }

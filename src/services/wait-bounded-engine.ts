@@ -62,6 +62,9 @@ export class WaitBoundedEngine implements TmuxEngine {
   argvPrefix(): string[] {
     return this.inner.argvPrefix();
   }
+  get tapOutput(): TmuxEngine['tapOutput'] {
+    return this.inner.tapOutput?.bind(this.inner);
+  }
   onPaneEvent(paneId: string, listener: (ev: PaneEvent) => void): () => void {
     return this.inner.onPaneEvent(paneId, listener);
   }

@@ -210,6 +210,19 @@ export class ControlEngine implements TmuxEngine {
     };
   }
 
+  /** Output bytes of a pane (docs/reference/engine.md#in-band-run-end); a lost connection loses bytes. */
+  tapOutput(paneId: string, onData: (data: string | null) => void): { readonly ready: Promise<boolean>; off(): void } {
+    const tap = this.hub.tap(paneId, onData);
+    const offLost = this.runner.onLost(this.key.host, () => onData(null));
+    return {
+      ready: tap.ready,
+      off: () => {
+        tap.off();
+        offLost();
+      },
+    };
+  }
+
   /**
    * The attached command client, when a call can be written to it at once: the engine is open
    * and attached, no client starts or stops (EngineGate), no stdin is to be passed and every

@@ -29,6 +29,32 @@ export interface PaneEventSource {
 
 type Listener = (ev: PaneEvent) => void;
 
+/**
+ * A tap on a pane's output bytes (docs/reference/engine.md#in-band-run-end): each `%output` of
+ * the pane, decoded; null when bytes may have been missed (paused, the source re-bound, closed).
+ */
+export type OutputTap = (data: string | null) => void;
+
+/** A tap, and whether output of its pane reaches this server from now on (false: it cannot). */
+export interface OutputTapHandle {
+  readonly ready: Promise<boolean>;
+  off(): void;
+}
+
+/** `%output %N <data>` / `%extended-output %N <age> … : <data>`: the data, still escaped. */
+function outputData(line: string): string | null {
+  if (line.startsWith('%output ')) {
+    const sp = line.indexOf(' ', 8);
+    return sp < 0 ? '' : line.slice(sp + 1);
+  }
+  const colon = line.indexOf(' : ');
+  return colon < 0 ? null : line.slice(colon + 3);
+}
+
+/** Control mode escapes bytes below 32 and `\\` as three octal digits (tmux control.c). */
+export const decodeOutput = (data: string): string =>
+  data.includes('\\') ? data.replace(/\\([0-7]{3})/g, (_, o: string) => String.fromCharCode(parseInt(o, 8))) : data;
+
 /** Where one session's `%output` comes from: the command client or an event client. */
 interface Source {
   readonly main: boolean;
@@ -37,6 +63,8 @@ interface Source {
   idle?: NodeJS.Timeout;
   /** The command client attaches with `no-output` and turns output on only while needed. */
   outputOn: boolean;
+  /** Settles once the command client's output is on (true) or could not be turned on. */
+  outputReady?: Promise<boolean>;
 }
 
 /** Notifications after which a subscribed pane may be gone, dead, respawned or moved. */
@@ -58,6 +86,10 @@ function outputPane(line: string): string | null {
  */
 export class PaneEventHub {
   private readonly listeners = new Map<string, Set<Listener>>();
+  private readonly taps = new Map<string, Set<OutputTap>>();
+  /** Panes whose source is live (output reaches us), and who waits for that. */
+  private readonly live = new Set<string>();
+  private readonly liveWaiters = new Map<string, Array<(ok: boolean) => void>>();
   private readonly bound = new Map<string, PaneState>();
   private readonly sources = new Map<string, Source>();
   private readonly dirty = new Set<string>();
@@ -90,16 +122,61 @@ export class PaneEventHub {
     };
   }
 
+  /**
+   * Taps a pane's output bytes (docs/reference/engine.md#in-band-run-end). `ready` resolves true
+   * once the pane's source is live (every byte tmux reads from the pane after that reaches the
+   * tap), false when it cannot be (the pane is gone, no client could attach, the hub closed).
+   */
+  tap(paneId: string, onData: OutputTap): OutputTapHandle {
+    let set = this.taps.get(paneId);
+    if (!set) this.taps.set(paneId, (set = new Set()));
+    set.add(onData);
+    const mine = set;
+    const ready = this.live.has(paneId)
+      ? Promise.resolve(true)
+      : new Promise<boolean>((resolve) => this.liveWaiters.set(paneId, [...(this.liveWaiters.get(paneId) ?? []), resolve]));
+    // A listener keeps the pane bound; its wake-ups are not this tap's business.
+    const offWake = this.subscribe(paneId, () => undefined);
+    return {
+      ready,
+      off: () => {
+        mine.delete(onData);
+        if (mine.size === 0 && this.taps.get(paneId) === mine) this.taps.delete(paneId);
+        offWake();
+      },
+    };
+  }
+
+  private tapLost(paneId: string): void {
+    for (const t of [...(this.taps.get(paneId) ?? [])]) t(null);
+  }
+
+  private setLive(paneId: string, ok: boolean): void {
+    if (ok) this.live.add(paneId);
+    else this.live.delete(paneId);
+    const waiters = this.liveWaiters.get(paneId);
+    if (!waiters) return;
+    this.liveWaiters.delete(paneId);
+    for (const w of waiters) w(ok);
+  }
+
   /** Feeds a notification line from the client that serves `session`. */
   notify(session: string, client: ControlClient, line: string): void {
     const paneId = outputPane(line);
     if (paneId !== null) {
+      const taps = this.taps.get(paneId);
+      if (taps && this.live.has(paneId)) {
+        const data = outputData(line);
+        const bytes = data === null ? null : decodeOutput(data);
+        for (const t of [...taps]) t(bytes);
+      }
       if (this.listeners.has(paneId)) this.queue(paneId);
     } else if (line.startsWith('%pause ')) {
       // pause-after stopped this pane's output to us (we fell behind): resume it, and wake
       // the waiters, since what was skipped can only be seen by a fresh capture.
       const id = line.slice(7);
       client.send(['refresh-client', '-A', `${id}:continue`]).catch(() => undefined);
+      this.tapLost(id);
       if (this.listeners.has(id)) this.queue(id);
     } else if (STRUCTURAL.test(line) && this.sources.has(session)) {
       this.scheduleCheck();
@@ -126,6 +203,8 @@ export class PaneEventHub {
     if (this.closed) return;
     for (const paneId of s.panes) {
       this.bound.delete(paneId);
+      this.live.delete(paneId);
+      this.tapLost(paneId);
       this.emit(paneId, 'closed');
       if (this.listeners.has(paneId)) void this.bind(paneId);
     }
@@ -134,6 +213,10 @@ export class PaneEventHub {
   /** Ends the stream: subscribers hear `closed`. The engine stops the clients themselves. */
   close(): void {
     this.closed = true;
+    for (const id of this.taps.keys()) this.tapLost(id);
+    for (const ws of this.liveWaiters.values()) for (const w of ws) w(false);
+    this.liveWaiters.clear();
+    this.live.clear();
     for (const id of this.listeners.keys()) this.emit(id, 'closed');
     this.listeners.clear();
     this.bound.clear();
@@ -156,21 +239,31 @@ export class PaneEventHub {
     try {
       state = await this.src.paneState(paneId);
     } catch {
+      this.setLive(paneId, false);
       return this.emit(paneId, 'closed'); // no server: nothing will ever print
     }
-    if (this.closed || !this.listeners.has(paneId)) return;
-    if (!state) return this.emit(paneId, 'exited');
+    if (this.closed || !this.listeners.has(paneId)) return this.setLive(paneId, false);
+    if (!state) {
+      this.setLive(paneId, false);
+      return this.emit(paneId, 'exited');
+    }
     this.bound.set(paneId, state);
     const s = this.source(state.session);
     s.panes.add(paneId);
     if (s.idle) clearTimeout(s.idle);
     s.idle = undefined;
     const client = await s.client;
-    if (!client || this.closed) return;
+    if (!client || this.closed) return this.setLive(paneId, false);
     if (s.main && !s.outputOn) {
       s.outputOn = true;
-      await client.send(['refresh-client', '-f', '!no-output']).catch(() => undefined);
+      s.outputReady = client.send(['refresh-client', '-f', '!no-output']).then(
+        () => true,
+        () => false,
+      );
     }
+    const on = await (s.outputReady ?? Promise.resolve(true));
+    if (this.sources.get(state.session) === s && s.panes.has(paneId)) this.setLive(paneId, on);
+    else this.setLive(paneId, false);
     // Output printed before this source was live produced no event: wake once to re-check.
     if (this.listeners.has(paneId)) this.emit(paneId, 'output');
   }
@@ -203,6 +296,7 @@ export class PaneEventHub {
   private unbind(paneId: string): void {
     const st = this.bound.get(paneId);
     this.bound.delete(paneId);
+    this.live.delete(paneId);
     const s = st && this.sources.get(st.session);
     if (!s) return;
     s.panes.delete(paneId);
@@ -217,8 +311,11 @@ export class PaneEventHub {
     this.sources.delete(session);
     const client = await s.client;
     if (!client || client.exited) return;
-    if (s.main) await client.send(['refresh-client', '-f', 'no-output']).catch(() => undefined);
-    else await this.src.closeEventClient(client);
+    if (s.main) {
+      s.outputOn = false;
+      s.outputReady = undefined;
+      await client.send(['refresh-client', '-f', 'no-output']).catch(() => undefined);
+    } else await this.src.closeEventClient(client);
   }
 
   /** Coalesces a burst of %output lines (one stdout chunk) into one event per pane. */
@@ -273,6 +370,7 @@ export class PaneEventHub {
       } else {
         // Moved to another session (move-window, join-pane): follow it.
         this.unbind(paneId);
+        this.tapLost(paneId);
         void this.bind(paneId);
       }
     }

@@ -98,6 +98,14 @@ export interface TmuxEngine {
   /** True when this engine delivers pane events (callers may then skip polling). */
   readonly hasEvents: boolean;
 
+  /**
+   * Taps a pane's output bytes, where the engine sees them (the control engine's `%output`):
+   * `onData` gets each chunk, or null when bytes may have been missed; `ready` resolves true once
+   * every later byte reaches the tap (docs/reference/engine.md#in-band-run-end). Absent: the
+   * engine cannot.
+   */
+  tapOutput?(paneId: string, onData: (data: string | null) => void): { readonly ready: Promise<boolean>; off(): void };
+
   /** Closes connections and child processes. */
   close(): Promise<void>;
 }

@@ -3,6 +3,7 @@ import { hasSocket, until, waitForChildren } from '../helpers/hardening-proc';
 import { HardenedTmux } from '../helpers/hardening-tmux';
 import { McpHarness } from '../helpers/mcp-harness';
 import { until as poll } from '../helpers/poll';
+import { followsInBand, runStarted } from '../helpers/run-started';
 
 /**
  * The MCP client cancels a call or disconnects mid-call: once things settle there is no
@@ -20,6 +21,7 @@ describe('cancel and disconnect leave nothing behind', () => {
   afterAll(() => tmux.cleanup());
 
   const ourWaiters = () => waitForChildren(process.pid, tmux.socket);
+  const started = (pane: string) => runStarted(tmux.tmux('show-options', '-p', '-t', pane));
 
   async function settled(): Promise<void> {
     await until(() => ourWaiters().length === 0, 'no wait-for children');
@@ -54,7 +56,7 @@ describe('cancel and disconnect leave nothing behind', () => {
       const ctl = new AbortController();
       const r = callWithProgress(h, 'run_command', { pane_id: pane, command: `tmux wait-for ${hold}`, timeout: 25 }, ctl.signal);
       await r.started;
-      await until(() => ourWaiters().some((p) => hasSocket(p.pid)), 'run_command waiting');
+      await until(() => (followsInBand ? started(pane) : ourWaiters().some((p) => hasSocket(p.pid))), 'run_command waiting');
       ctl.abort();
       await cancelled(r.result);
       // The command is still running in its shell: release it, then everything must settle.
@@ -128,7 +130,11 @@ describe('cancel and disconnect leave nothing behind', () => {
     const wt = callWithProgress(h, 'wait_for_text', { pane_id: pane2, patterns: ['HZ-NEVER-SHOWN'], timeout: 25 });
     const paste = h.call('paste_text', { pane_id: pane2, text: ': hz paste', bracket: false });
     await Promise.all([run.started, wc.started, wt.started]);
-    await until(() => ourWaiters().filter((p) => hasSocket(p.pid)).length >= 2, 'both waits waiting');
+    // In band the run holds no wait-for child: its command started instead.
+    await until(
+      () => ourWaiters().filter((p) => hasSocket(p.pid)).length >= (followsInBand ? 1 : 2) && (!followsInBand || started(pane)),
+      'both waits waiting',
+    );
     await h.client.close();
     // The client side sees its requests fail; the server side aborts their handlers.
     for (const p of [run.result, wc.result, wt.result, paste]) await p.catch(() => undefined);
@@ -149,8 +155,8 @@ describe('cancel and disconnect leave nothing behind', () => {
       // The timeout leaves the started command its time to be seen starting on a busy machine.
       const r = await h.ok<{ timed_out: boolean }>('run_command', { pane_id: pane, command: `tmux wait-for ${hold}`, timeout: 2 });
       expect(r.timed_out).toBe(true);
-      // The reaper watches the still-running command in a wait-for child of ours.
-      await until(() => ourWaiters().length > 0, 'reaper waiting');
+      // The reaper watches the still-running command in a wait-for child of ours, or in band.
+      await until(() => (followsInBand ? started(pane) : ourWaiters().length > 0), 'reaper waiting');
       await h.close();
       await until(() => ourWaiters().length === 0, 'reaper waiter killed at shutdown');
       expect(tmux.runOptions()).toEqual([]);

@@ -1,6 +1,7 @@
 import { minimalEnv, RawServer } from '../helpers/cli-process';
 import { descendants, hasSocket, settlesWithin, until, waitForProcsOnSocket } from '../helpers/hardening-proc';
 import { HardenedTmux } from '../helpers/hardening-tmux';
+import { followsInBand, runStarted } from '../helpers/run-started';
 
 /**
  * SIGTERM, SIGINT and stdin EOF while calls are in flight (docs/reference/configuration.md#shutdown): the spawned CLI exits 0
@@ -37,7 +38,13 @@ describe('CLI shutdown with calls in flight', () => {
       void Promise.allSettled(inFlight);
       const pid = s.proc.pid!;
       const waiters = () => descendants(pid).filter((p) => p.argv.includes('wait-for') && p.argv.includes(tmux.socket));
-      await until(() => waiters().filter((p) => hasSocket(p.pid)).length >= 2, 'both waits in flight');
+      // In band (control engine) the run holds no wait-for child: its command started instead.
+      await until(
+        () =>
+          waiters().filter((p) => hasSocket(p.pid)).length >= (followsInBand ? 1 : 2) &&
+          (!followsInBand || runStarted(tmux.tmux('show-options', '-p', '-t', pane))),
+        'both waits in flight',
+      );
       // A paste racing the shutdown is left out on purpose: its buffer can survive (reported as a
       // bug: BufferStore.releaseAll does not wait for loads in flight; flaky, so not asserted here).
 

@@ -2,6 +2,7 @@ import { callWithProgress, expectClearError, expectOkOrClearError } from '../hel
 import { hasSocket, isAlive, until, waitForChildren } from '../helpers/hardening-proc';
 import { HardenedTmux } from '../helpers/hardening-tmux';
 import { McpHarness } from '../helpers/mcp-harness';
+import { followsInBand, runStarted } from '../helpers/run-started';
 
 /**
  * Faults (hardening issue): the tmux server dies between calls, during calls and during the
@@ -114,7 +115,13 @@ describe('faults: the tmux server goes away', () => {
     const pane = tmux.firstPane('main');
     const r = callWithProgress(h, 'run_command', { pane_id: pane, command: 'cat', timeout: 25 });
     await r.started;
-    await until(() => waitForChildren(process.pid, tmux.socket).some((p) => hasSocket(p.pid)), 'run_command waiting');
+    await until(
+      () =>
+        followsInBand
+          ? runStarted(tmux.tmux('show-options', '-p', '-t', pane))
+          : waitForChildren(process.pid, tmux.socket).some((p) => hasSocket(p.pid)),
+      'run_command waiting',
+    );
     killServer(how);
     expectClearError(await r.result, 'run_command');
     await until(() => waitForChildren(process.pid, tmux.socket).length === 0, 'no wait-for children');

@@ -4,6 +4,7 @@ import { minimalEnv, RawServer } from '../helpers/cli-process';
 import { until, waitForProcsOnSocket } from '../helpers/hardening-proc';
 import { HardenedTmux } from '../helpers/hardening-tmux';
 import { until as poll } from '../helpers/poll';
+import { followsInBand } from '../helpers/run-started';
 
 /** Every pane option any run may create (docs/reference/engine.md#run-payload). */
 const RUN_OPTION = /^@[kwqsbeapc]_[0-9a-f]{10}/;
@@ -38,7 +39,7 @@ describe('run_command when the server is killed mid-run', () => {
           name: 'run_command',
           arguments: { pane_id: pane, command: `echo ran >> ${ran}; tmux wait-for ${hold}; seq 1 3`, timeout: 60 },
         });
-        // The command started (the claim borrowed the pipe: the pane had none).
+        // The command started (the claim borrowed the pipe: the pane had none; in band there is no pipe).
         await poll(
           () => {
             try {
@@ -50,8 +51,8 @@ describe('run_command when the server is killed mid-run', () => {
           (t) => t === 'ran\n',
           'the command started',
         );
-        expect(options(pane).some((o) => o.startsWith('@p_'))).toBe(true);
-        expect(tmux.tmux('display-message', '-p', '-t', pane, '#{pane_pipe}')).toBe('1');
+        expect(options(pane).some((o) => o.startsWith('@p_'))).toBe(!followsInBand);
+        expect(tmux.tmux('display-message', '-p', '-t', pane, '#{pane_pipe}')).toBe(followsInBand ? '0' : '1');
 
         s.proc.kill(sig);
         await s.exited;

@@ -15,6 +15,7 @@ import { ControlEngine } from '../../src/tmux/control-engine';
 import { McpHarness, type CallResult } from '../helpers/mcp-harness';
 import { SshdFixture } from '../helpers/sshd-fixture';
 import { TmuxFixture } from '../helpers/tmux-fixture';
+import { followsInBand, runStarted } from '../helpers/run-started';
 import {
   describeSsh,
   processes,
@@ -257,8 +258,9 @@ describeSsh('remote faults (docs/reference/engine.md#remote-faults)', () => {
       const running = h.call('run_command', { host, pane_id: pane, command: `tmux wait-for ${gate}`, timeout: 20 });
       const waiter = () =>
         processes().filter((p) => p.argv.includes(tmux.socket) && p.argv.includes('wait-for') && /^r_[0-9a-f]+$/.test(p.argv.at(-1) ?? ''));
+      // In band (control engine) the run holds no waiter: its command started instead.
       await until(
-        () => waiter().length,
+        () => (followsInBand ? Number(runStarted(tmux.tmux('show-options', '-p', '-t', pane))) : waiter().length),
         (k) => k > 0,
         'run_command waiter running',
       );

@@ -27,6 +27,15 @@ export function childCommands(): string[] {
   return out;
 }
 
+/**
+ * Whether this suite's server follows runs in band (the control engine sees the pane's output):
+ * then a run has no `wait-for` child and no borrowed pipe (docs/reference/engine.md#in-band-run-end).
+ */
+export const followsInBand = process.env.TMUX_MCP_ENGINE !== 'exec';
+
+/** The `wait-for` children `n` followed runs hold: one each on the subprocess engine, none in band. */
+export const waitersFor = (n: number): number => (followsInBand ? 0 : n);
+
 /** Our `tmux … wait-for -- r_<id>` children on this fixture's socket. */
 export const runWaiters = (fx: TmuxFixture): string[] =>
   childCommands().filter((c) => c.includes(fx.socket) && / wait-for -- r_[0-9a-f]{10}$/.test(c));

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { McpHarness } from '../../helpers/mcp-harness';
 import { until } from '../../helpers/poll';
 import { TmuxFixture } from '../../helpers/tmux-fixture';
-import { paneOptions, readyPane } from './pane-io-helpers';
+import { followsInBand, paneOptions, readyPane } from './pane-io-helpers';
 
 interface RunResult {
   exit_status: number | null;
@@ -94,16 +94,23 @@ describe('run_command counts every line it does not return', () => {
     await clean(pane);
   });
 
-  it("leaves the user's own pipe alone and says 'at least' when it cannot count", async () => {
+  it("leaves the user's own pipe alone; counts in band, else says 'at least' (docs/reference/engine.md#in-band-run-end)", async () => {
     const pane = await smallHistoryPane();
     const file = join(dir, 'user-pipe.log');
     fx.tmux('pipe-pane', '-t', pane, `cat >> '${file}'`);
     expect(fx.tmux('display-message', '-p', '-t', pane, '#{pane_pipe}')).toBe('1');
     const r = await run({ command: 'seq 1 1000', pane_id: pane });
-    const n = Number(AT_LEAST.exec(r.output[0])?.[1]);
-    expect(n).toBeGreaterThanOrEqual(1);
-    expect(r.output.length - 1 + n).toBeLessThanOrEqual(1000);
-    expect(r.output_truncated_lines).toBe(n);
+    if (followsInBand) {
+      // The control engine counted the lines itself: the user's pipe does not matter.
+      const n = Number(EXACT.exec(r.output[0])?.[1]);
+      expect(r.output.length - 1 + n).toBe(1000);
+      expect(r.output_truncated_lines).toBe(n);
+    } else {
+      const n = Number(AT_LEAST.exec(r.output[0])?.[1]);
+      expect(n).toBeGreaterThanOrEqual(1);
+      expect(r.output.length - 1 + n).toBeLessThanOrEqual(1000);
+      expect(r.output_truncated_lines).toBe(n);
+    }
     // Still the user's pipe: it goes on receiving the pane's output after the run.
     expect(fx.tmux('display-message', '-p', '-t', pane, '#{pane_pipe}')).toBe('1');
     await run({ command: 'echo still-piped-$((40+2))', pane_id: pane });

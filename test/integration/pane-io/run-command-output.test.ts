@@ -151,6 +151,31 @@ describe('run_command payload (docs/reference/engine.md#run-payload)', () => {
     ]);
   });
 
+  it('in band (the control engine sees the output): no pipe, and a tail that signals nobody (docs/reference/engine.md#in-band-run-end)', () => {
+    const cmds = setupCommands('%3', ids, 12.2, argv, 'WRAPPER', true);
+    const flat = cmds.map((c) => c.join(' ')).join('\n');
+    // Nothing for a borrowed pipe: no script option, no pipe-pane, no count.
+    expect(cmds.some((c) => c[0] === 'set-option' && c[4] === '@a_0123456789')).toBe(false);
+    expect(flat).not.toContain('pipe-pane');
+    expect(cmds[1]).toEqual(['set-option', '-p', '-t', '%3', '@w_0123456789', 'WRAPPER']);
+    expect(cmds[2]).toEqual([
+      'set-option',
+      '-p',
+      '-t',
+      '%3',
+      '@k_0123456789',
+      "set -pu -t %3 @k_0123456789 ; set -pF -t %3 @b_0123456789 '#{history_size} #{cursor_y} #{cursor_x} #{alternate_on}' ; display -p -t %3 '#{@w_0123456789}'",
+    ]);
+    // The tail (fish's `@q_<id>`, the POSIX wrapper's client arguments): end mark and unsets, no signal.
+    expect(cmds[3][5]).toMatch(
+      /^set -pF -t %3 @e_0123456789 '[^']*' ; set -pu -t %3 @q_0123456789 ; set -pu -t %3 @w_0123456789 ; set -pu -t %3 @tmux_mcp_run ; set -p -t %3 @z_/,
+    );
+    expect(cmds[3][5]).not.toContain('wait-for');
+    const wrapper = posixWrapper(argv, '%3', ids, true, true);
+    expect(wrapper).not.toContain('wait-for');
+    expect(wrapper).toContain('set -pu -t %3 @tmux_mcp_run \\; set -p -t %3 @z_0123456789');
+  });
+
   it('tells waiting and running runs apart from the pane options', () => {
     expect(
       runsInFlight([

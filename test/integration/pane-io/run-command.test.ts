@@ -2,7 +2,7 @@ import { like } from '../../helpers/like';
 import { McpHarness } from '../../helpers/mcp-harness';
 import { TmuxFixture } from '../../helpers/tmux-fixture';
 import { RunRegistry } from '../../../src/services/run-registry.service';
-import { paneOptions, readyPane, runWaiters, until } from './pane-io-helpers';
+import { paneOptions, readyPane, runWaiters, until, waitersFor } from './pane-io-helpers';
 
 interface RunResult {
   pane_id: string;
@@ -228,11 +228,12 @@ describe('run_command', () => {
     const gate = `gate_cancel_${process.pid}`;
     const ac = new AbortController();
     const call = h.call('run_command', { command: `tmux -L ${fx.socket} wait-for ${gate}`, pane_id: pane }, { signal: ac.signal });
-    await until(() => runWaiters(fx).length === 1, 'run_command waiter started');
+    // The shell claimed the line (its begin mark is set) and the run is followed.
+    await until(() => runWaiters(fx).length === waitersFor(1) && /@b_/.test(paneOptions(fx, pane)), 'run_command started');
     ac.abort();
     await expect(call).rejects.toThrow();
     const registry = h.app.container.resolve(RunRegistry);
-    await until(() => registry.following() === 1 && runWaiters(fx).length === 1, 'reaper took over');
+    await until(() => registry.following() === 1 && runWaiters(fx).length === waitersFor(1), 'reaper took over');
     await fx.tmuxAsync('wait-for', '-S', gate);
     await until(() => runWaiters(fx).length === 0 && registry.following() === 0, 'reaper finished');
     expect(paneOptions(fx, pane)).not.toMatch(/@[kwqsbe]_/);
@@ -266,7 +267,7 @@ describe('run_command with a 1 s wait ceiling', () => {
     expect(r.elapsed_seconds).toBeGreaterThan(0);
     const registry = h.app.container.resolve(RunRegistry);
     expect(registry.following()).toBe(1);
-    expect(runWaiters(fx)).toHaveLength(1);
+    expect(runWaiters(fx)).toHaveLength(waitersFor(1));
     await fx.tmuxAsync('wait-for', '-S', gate);
     // The shell sets the option before it signals, so "waiter gone" + "option gone" means reaped.
     await until(() => runWaiters(fx).length === 0 && registry.following() === 0, 'reaped');
@@ -297,7 +298,8 @@ describe('run_command with a 1 s wait ceiling', () => {
     const gate = `gate_shutdown_${process.pid}`;
     const r = await h.ok<RunResult>('run_command', { command: `tmux -L ${fx.socket} wait-for ${gate}`, pane_id: pane });
     expect(r.timed_out).toBe(true);
-    expect(runWaiters(fx)).toHaveLength(1);
+    expect(runWaiters(fx)).toHaveLength(waitersFor(1));
+    expect(h.app.container.resolve(RunRegistry).following()).toBe(1);
     await h.close();
     await until(() => runWaiters(fx).length === 0, 'no waiter after shutdown');
     // The command still runs: its tail stores status and marks, and tmux itself removes them a

@@ -129,7 +129,7 @@ describe('waiting for input (docs/reference/engine.md#waiting-for-input)', () =>
     const pane = tmux.tmux('new-window', '-d', '-t', 'wfi:', '-P', '-F', '#{pane_id}', 'exec sh -c "sleep 30; echo done"');
     const s = await until(
       () => local(pane),
-      (x) => x.waiting !== null && tmux.tmux('display-message', '-p', '-t', pane, '#{pane_current_command}') === 'sh',
+      (x) => x.waiting !== null && x.program === 'sh' && tmux.tmux('display-message', '-p', '-t', pane, '#{pane_current_command}') === 'sh',
       'sh and sleep',
     );
     expect(s).toEqual({ waiting: false, shellForeground: true, program: 'sh' });

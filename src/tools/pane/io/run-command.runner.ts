@@ -16,11 +16,15 @@ import {
   typedLine,
 } from '../../../services/run-command-wrapper';
 import { disarmRun } from '../../../services/run-disarm';
+import { InBandRun } from '../../../services/run-inband';
 import { RunRegistry, type RunWaitOutcome } from '../../../services/run-registry.service';
 import { TypedPanes } from '../../../services/typed-panes.service';
 import { runList, type TmuxEngine } from '../../../tmux/tmux-engine';
 import { LibTmuxException } from '../../../tmux/tmux-errors';
 import { enterArgv, sendKeysArgv } from './send-keys-argv';
+
+/** How long a run waits for the pane's output to reach the server before it borrows the pipe instead. */
+const IN_BAND_READY_MS = 3000;
 
 export interface RunCommandRequest {
   readonly command: string;
@@ -58,27 +62,38 @@ export class RunCommandRunner {
     const shell = await waitForPrompt(engine, paneId, deadline, req.effectiveTimeout, req.signal, (id) => this.busy(paneId, id));
     if (shell === null) throw new RunCommandCancelled(`run_command was cancelled; nothing was typed in pane ${paneId}`);
     const ids = newRunIds();
+    // Where the engine sees the pane's output, the server counts the run's lines and sees its end
+    // itself: no pipe and no wait-for child per run (docs/reference/engine.md#in-band-run-end).
+    const inBand = await InBandRun.open(engine, paneId, ids, Math.min(IN_BAND_READY_MS, deadline - performance.now()));
     const line = typedLine(shell.kind, engine.argvPrefix(), paneId, ids, req.command, req.suppressHistory);
-    const wrapper = shell.kind === 'posix' ? posixWrapper(engine.argvPrefix(), paneId, ids, req.suppressHistory) : null;
+    const wrapper = shell.kind === 'posix' ? posixWrapper(engine.argvPrefix(), paneId, ids, req.suppressHistory, inBand !== null) : null;
     const proc = { panePid: shell.panePid, paneTty: shell.paneTty };
     const expiry = (deadline - performance.now()) / 1000 + EXPIRY_GRACE_SECONDS;
+    const claimed = () => this.runs.claimed({ engine, paneId, ids, command: req.command, typedAt: performance.now(), proc, inBand });
     try {
       // The pane's lock, gate, claim and tail first, then the keys, then a separate Enter (so the
       // literal line can never swallow it), in one atomic command list: when another run holds the
       // pane, the lock fails and nothing after it runs (docs/reference/engine.md#run-claim).
       await runList(
         engine,
-        [...setupCommands(paneId, ids, expiry, engine.argvPrefix(), wrapper), sendKeysArgv(paneId, line, true, false), enterArgv(paneId)],
+        [
+          ...setupCommands(paneId, ids, expiry, engine.argvPrefix(), wrapper, inBand !== null),
+          sendKeysArgv(paneId, line, true, false),
+          enterArgv(paneId),
+        ],
         { atomic: true },
       );
     } catch (err) {
-      if (err instanceof LibTmuxException && isLockHeld(err.message)) throw await this.paneHeld(engine, paneId);
+      if (err instanceof LibTmuxException && isLockHeld(err.message)) {
+        inBand?.close();
+        throw await this.paneHeld(engine, paneId);
+      }
       // Maybe typed but not entered: disarm it; if the shell claimed it anyway, follow it.
-      if (!(await disarmRun(engine, paneId, ids).catch(() => false)))
-        this.runs.claimed({ engine, paneId, ids, command: req.command, typedAt: performance.now(), proc });
+      if (!(await disarmRun(engine, paneId, ids).catch(() => false))) claimed();
+      else inBand?.close();
       throw err;
     }
-    const rec = this.runs.claimed({ engine, paneId, ids, command: req.command, typedAt: performance.now(), proc });
+    const rec = claimed();
     // Output of the run is not what an earlier send_keys caused (docs/reference/tools.md#wait_for_text).
     this.typed.forget(engine, paneId);
 
