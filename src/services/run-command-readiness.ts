@@ -41,19 +41,19 @@ interface PaneNow {
   panePid: number;
   paneTty: string;
   mode: string | null;
-  blank: boolean;
+  /** The pane's history is empty: it may have shown nothing yet (then its rows are read). */
+  historyEmpty: boolean;
   waiting: string[];
   running: string[];
   staleLock: string | null;
 }
 
 async function readPane(engine: TmuxEngine, paneId: string, signal: AbortSignal): Promise<PaneNow> {
-  const [state, options, rows] = await runList(
+  const [state, options] = await runList(
     engine,
     [
       ['display-message', '-p', '-t', paneId, STATE_FORMAT],
       ['show-options', '-p', '-t', paneId],
-      ['capture-pane', '-p', '-t', paneId],
     ],
     { signal },
   );
@@ -66,11 +66,17 @@ async function readPane(engine: TmuxEngine, paneId: string, signal: AbortSignal)
     panePid: Number(f[5]) || 0,
     paneTty: f[6] ?? '',
     mode: f[2] === '1' ? f[3] || 'a mode' : null,
-    blank: (Number(f[4]) || 0) === 0 && rows.every((r) => !r.trim()),
+    historyEmpty: (Number(f[4]) || 0) === 0,
     waiting,
     running,
     staleLock,
   };
+}
+
+/** The pane's visible rows are all blank. */
+async function blankScreen(engine: TmuxEngine, paneId: string, signal: AbortSignal): Promise<boolean> {
+  const rows = await engine.run(['capture-pane', '-p', '-t', paneId], { signal });
+  return rows.every((r) => !r.trim());
 }
 
 /** Resolves after `ms`, on the pane's next event, or on abort, whichever comes first. */
@@ -127,7 +133,10 @@ export async function waitForPrompt(
       });
     const kind = shellKind(now.command);
     if (kind) return { kind, panePid: now.panePid, paneTty: now.paneTty };
-    if (!now.blank)
+    // Only a pane that is not at a shell needs its screen read: a shell still starting has shown
+    // nothing. (A capture on every run cost tmux 3.3a ~1.4 KB a run it never gave back:
+    // docs/reference/engine.md#what-a-run-leaves-in-tmux.)
+    if (!(now.historyEmpty && (await blankScreen(engine, paneId, signal))))
       throw new PaneNotAtPrompt(
         `Pane ${paneId} is running '${safeText(now.command, 60)}', not a shell at its prompt (run_command speaks POSIX shells and fish); nothing was typed`,
         {
