@@ -128,6 +128,7 @@ export class PaneEventHub {
    * tap), false when it cannot be (the pane is gone, no client could attach, the hub closed).
    */
   tap(paneId: string, onData: OutputTap): OutputTapHandle {
+    if (this.closed) return { ready: Promise.resolve(false), off: () => undefined };
     let set = this.taps.get(paneId);
     if (!set) this.taps.set(paneId, (set = new Set()));
     set.add(onData);
@@ -165,7 +166,9 @@ export class PaneEventHub {
     const paneId = outputPane(line);
     if (paneId !== null) {
       const taps = this.taps.get(paneId);
-      if (taps && this.live.has(paneId)) {
+      // Only from the pane's own source: a window linked into two watched sessions (or a session
+      // group) reaches us through both clients, and a tap must see each byte once.
+      if (taps && this.live.has(paneId) && this.bound.get(paneId)?.session === session) {
         const data = outputData(line);
         const bytes = data === null ? null : decodeOutput(data);
         for (const t of [...taps]) t(bytes);
