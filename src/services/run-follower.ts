@@ -109,6 +109,14 @@ export class RunFollower {
   }
 
   private async follow(): Promise<void> {
+    try {
+      await this.followToEnd();
+    } finally {
+      this.inBand?.close();
+    }
+  }
+
+  private async followToEnd(): Promise<void> {
     const { engine, paneId, ids, inBand } = this;
     const onHalt = () => this.waiter.abort();
     this.halted.signal.addEventListener('abort', onHalt, { once: true });
@@ -134,7 +142,6 @@ export class RunFollower {
       } else outcome = await waitForChannel(engine, ids.channel, { signal: this.waiter.signal });
     } finally {
       this.halted.signal.removeEventListener('abort', onHalt);
-      inBand?.close();
     }
     if (this.halted.signal.aborted) return;
     if (lost) throw lost;
