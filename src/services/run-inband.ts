@@ -123,13 +123,8 @@ export class InBandRun {
       } else if (this.phase === 'markerEnd') {
         // The first line after the marker loses its first two characters (the marker's ESC \).
         const n = Math.min(this.skip, this.pending.length);
-        const cut = this.pending.slice(0, n);
         this.skip -= n;
         this.pending = this.pending.slice(n);
-        if (cut.includes('\n')) {
-          // Not the marker's ESC \ (bytes missed): the count cannot be trusted.
-          this.lost = true;
-        }
         if (this.skip > 0) return;
         this.phase = 'counting';
       } else if (this.phase === 'counting') {

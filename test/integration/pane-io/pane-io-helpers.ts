@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import type { TmuxFixture } from '../../helpers/tmux-fixture';
+import { followsInBand } from '../../helpers/run-started';
 
 /** Re-reads a condition until it holds (bounded; the delay only paces the re-reads). */
 export async function until(cond: () => boolean | Promise<boolean>, what: string, tries = 400, delayMs = 25): Promise<void> {
@@ -27,11 +28,7 @@ export function childCommands(): string[] {
   return out;
 }
 
-/**
- * Whether this suite's server follows runs in band (the control engine sees the pane's output):
- * then a run has no `wait-for` child and no borrowed pipe (docs/reference/engine.md#in-band-run-end).
- */
-export const followsInBand = process.env.TMUX_MCP_ENGINE !== 'exec';
+export { followsInBand };
 
 /** The `wait-for` children `n` followed runs hold: one each on the subprocess engine, none in band. */
 export const waitersFor = (n: number): number => (followsInBand ? 0 : n);
