@@ -18,6 +18,36 @@ export function tailBytes(s: string, max: number): string {
 }
 
 /**
+ * An upper bound of `Buffer.byteLength(JSON.stringify(v))`, never below it, or Infinity once past
+ * `limit` or for a value that is not plain JSON data (a `toJSON`, a class instance). Each UTF-16
+ * unit of a string takes at most 6 bytes in JSON (`\u001f`; a character outside ASCII at most 3
+ * in UTF-8, a surrogate pair 4), a number at most 24. Why: the cap needs the exact size only for a
+ * result that may be over it; a capture of a screen is far below, and stringifying it once more
+ * per call was a measurable part of capture_pane's own time (bench/floor.bench.js).
+ */
+export function jsonBytesBound(v: unknown, limit: number): number {
+  let total = 0;
+  const walk = (x: unknown): void => {
+    if (total > limit) return;
+    if (typeof x === 'string') total += 6 * x.length + 2;
+    else if (typeof x === 'number') total += 24;
+    else if (typeof x === 'boolean' || x === null || x === undefined) total += 5;
+    else if (Array.isArray(x)) {
+      total += 2 + x.length;
+      for (let i = 0; i < x.length; i++) walk(x[i]);
+    } else if (typeof x === 'object' && Object.getPrototypeOf(x) === Object.prototype && !('toJSON' in x)) {
+      total += 2;
+      for (const k of Object.keys(x)) {
+        total += 6 * k.length + 4;
+        walk((x as Record<string, unknown>)[k]);
+      }
+    } else total = Infinity;
+  };
+  walk(v);
+  return total > limit ? Infinity : total;
+}
+
+/**
  * How many characters at `cut` are the terminator of a line the cut dropped whole
  * (docs/reference/protocol.md#line-counts): the \n of a \r\n cut in two, or a terminator right after
  * a line's last character (\r, \n or \r\n). That line lost every character, so it is dropped with
@@ -48,6 +78,7 @@ export class ResponseLimitInterceptor implements ToolInterceptor {
     const result = await next();
     const rl = call.tool.meta.responseLimit;
     if (!rl) return result;
+    if (jsonBytesBound(result, this.max) <= this.max) return result;
     const size = bytes(JSON.stringify(result));
     if (size <= this.max) return result;
     const texts = result.content.filter((c) => c.type === 'text').map((c) => String((c as { text: string }).text));

@@ -3,7 +3,7 @@ import { getMetadataStorage, validateSync, type ValidationError as CvError } fro
 import { CONSTRAINT_TABLE, constraintRow, type ConstraintText, DICT_TEXT, LIST_TEXT } from './constraint-table';
 import { constraintName, dtoPlan, type DtoPlan, type PlanField, type ValidationMeta, visiblePlan } from './dto-plan';
 import { MAX_NESTING_DEPTH, tooDeepFields } from './nesting-depth';
-import { emptyInstance, passesQuickly } from './quick-check';
+import { emptyInstance, quickErrors } from './quick-check';
 import { isPlainObject, malformedString } from './string-rules';
 import type { Class, DefaultResolver, Features } from '../types';
 
@@ -31,6 +31,9 @@ export interface ValidationOutcome<T> {
   /** Top-level argument names the DTO does not declare (they get a removal suggestion). */
   unknownKeys: string[];
 }
+
+/** What the violations are built from: class-validator's errors, or the fast path's (quick-check.ts). */
+type CheckError = Pick<CvError, 'property' | 'constraints' | 'children'>;
 
 const VALIDATOR_OPTIONS = {
   // Absent optional fields are left to the defaults step; absent required ones were reported as missing.
@@ -87,7 +90,7 @@ function fieldViolations(
   f: PlanField,
   raw: unknown,
   inst: Record<string, unknown>,
-  err: CvError | undefined,
+  err: CheckError | undefined,
   loc: (string | number)[],
   out: Violation[],
   features: Features,
@@ -131,7 +134,7 @@ function nestedViolations(
   f: PlanField,
   raw: unknown,
   value: unknown,
-  err: CvError | undefined,
+  err: CheckError | undefined,
   loc: (string | number)[],
   out: Violation[],
   features: Features,
@@ -139,7 +142,7 @@ function nestedViolations(
   const { cls, list } = f.nested!;
   const plan = visiblePlan(cls, features);
   const childErr = (key: string) => err?.children?.find((c) => c.property === key);
-  const one = (item: unknown, itemValue: unknown, e: CvError | undefined, at: (string | number)[]) => {
+  const one = (item: unknown, itemValue: unknown, e: CheckError | undefined, at: (string | number)[]) => {
     if (!isPlainObject(item)) out.push({ loc: at, ...DICT_TEXT });
     else levelViolations(plan, item, itemValue as Record<string, unknown>, e?.children ?? [], at, out, features);
   };
@@ -164,7 +167,7 @@ function levelViolations(
   plan: DtoPlan,
   raw: Record<string, unknown>,
   inst: Record<string, unknown>,
-  errors: CvError[],
+  errors: CheckError[],
   loc: (string | number)[],
   out: Violation[],
   features: Features,
@@ -293,11 +296,10 @@ export function validateDto<T>(cls: Class<T>, raw: unknown, resolve?: DefaultRes
   const build = () => plainToInstance(cls as ClassConstructor<T>, known) as Record<string, unknown>;
   const inst = ((isEmpty(known) && emptyInstance(dtoPlan(cls), build)) || build()) as Record<string, unknown>;
   restoreOpaque(plan, raw, inst, features);
-  // class-validator builds the errors. A call none of whose values needs a validator (no
-  // arguments, or only nulls of optional ones) is decided without its per-call record lookup
-  // (docs/architecture.md#validation-fast-path); the others go to validateSync alone, so every
+  // class-validator's errors, found without its per-call record lookup where the plan allows
+  // (docs/architecture.md#validation-fast-path), else by validateSync; either way every
   // validator runs once per argument (docs/architecture.md#validation-outcome).
-  const errors = plan.fields.length && !passesQuickly(dtoPlan(cls), inst, false) ? validateSync(inst, VALIDATOR_OPTIONS) : [];
+  const errors: CheckError[] = plan.fields.length ? (quickErrors(dtoPlan(cls), inst) ?? validateSync(inst, VALIDATOR_OPTIONS)) : [];
   levelViolations(plan, raw, inst, errors, [], violations, features, unknownKeys);
   if (violations.length) return { violations, unknownKeys };
   applyDefaults(dtoPlan(cls), inst, resolve);

@@ -54,26 +54,37 @@ function quickOf(plan: DtoPlan): Quick | null {
   return q;
 }
 
+/** What the validator reads of one class-validator error: the property and the names of its failed constraints. */
+export interface QuickError {
+  readonly property: string;
+  readonly constraints: Record<string, string>;
+  readonly children: [];
+}
+
 /**
- * True when class-validator's `validateSync(inst, { skipUndefinedProperties: true })` is certain
- * to find nothing wrong, decided by running the same validators on the same arguments
- * (docs/architecture.md#validation-fast-path); false means "ask class-validator", which then
- * runs as before and builds the errors. Why: validateSync looks up the class's records in its
- * storage on every call (a scan of every decorated class, ~30 µs and ~25 KB per call), while
- * the records of a class never change once it is complete (see dtoPlan).
+ * The errors class-validator's `validateSync(inst, { skipUndefinedProperties: true })` would
+ * report, found by running the same validators on the same arguments, each exactly once
+ * (docs/architecture.md#validation-fast-path); or null, "ask class-validator", decided before
+ * any validator runs: a plan with a record this walk leaves to class-validator, or a nested
+ * value. Why: validateSync looks up the class's records in its storage on every call (a scan
+ * of every decorated class, ~30 µs and ~25 KB per call), while the records of a class never
+ * change once it is complete (see dtoPlan).
  *
- * The walk follows class-validator 0.15's ValidationExecutor: per property, every condition
- * (`@IsOptional()`, `@ValidateIf()`) must hold, an undefined value is skipped, then every custom
- * record (its `validateIf` first) runs each of its constraint classes' `validate(value, args)`
- * with the same arguments — for `each: true` on a list, set or map, on every item with the
- * whole value in `args`. Asynchronous constraints are skipped as validateSync skips them; a
- * promise returned by a synchronous one, or a nested value, makes the answer false.
- * `runValidators: false`: a value that needs a validator makes the answer false before any runs.
+ * The walk follows class-validator 0.15's ValidationExecutor property by property: every
+ * condition (`@IsOptional()`, `@ValidateIf()`) must hold, an undefined value is skipped, then
+ * every custom record (its `validateIf` first) runs each of its constraint classes'
+ * `validate(value, args)` with the arguments the executor builds — for `each: true` on a list,
+ * set or map, on every item with the whole value in `args`. A failed one is named as the
+ * executor names it (the constraint class's name, else the record's type); messages are not
+ * built (the validator words its own). Asynchronous constraints are skipped and a promise
+ * answers nothing, as in validateSync, which never waits for one.
  */
-export function passesQuickly(plan: DtoPlan, inst: Record<string, unknown>, runValidators = true): boolean {
+export function quickErrors(plan: DtoPlan, inst: Record<string, unknown>): QuickError[] | null {
   const q = quickOf(plan);
-  if (!q) return false;
+  if (!q) return null;
   const { fields, impls } = q;
+  for (let i = 0; i < fields.length; i++) if (fields[i].nested && inst[fields[i].name] !== undefined) return null;
+  const errors: QuickError[] = [];
   for (let i = 0; i < fields.length; i++) {
     const f = fields[i];
     const value = inst[f.name];
@@ -82,7 +93,7 @@ export function passesQuickly(plan: DtoPlan, inst: Record<string, unknown>, runV
       if (!(f.conditions[j].constraints[0] as (o: object, v: unknown) => boolean)(inst, value)) checked = false;
     }
     if (!checked || value === undefined) continue;
-    if (f.nested || !runValidators) return false;
+    let failed: Record<string, string> | undefined;
     for (let j = 0; j < f.customs.length; j++) {
       const m = f.customs[j];
       const validateIf = (m as { validateIf?: (o: object, v: unknown) => boolean }).validateIf;
@@ -93,18 +104,26 @@ export function passesQuickly(plan: DtoPlan, inst: Record<string, unknown>, runV
         if (c.async) continue;
         const args = { targetName: inst.constructor?.name, property: m.propertyName, object: inst, value, constraints: m.constraints };
         const impl = c.instance as { validate(v: unknown, a: typeof args): unknown };
+        let ok: boolean | undefined;
         if (m.each && (Array.isArray(value) || value instanceof Set || value instanceof Map)) {
-          for (const item of value instanceof Map ? value.values() : (value as Iterable<unknown>))
-            if (!accepted(impl.validate(item, args))) return false;
-        } else if (!accepted(impl.validate(value, args))) return false;
+          // Every item, as the executor maps them all; any promise makes the whole answer one.
+          const answers = Array.from(value instanceof Map ? value.values() : (value as Iterable<unknown>), (item) =>
+            impl.validate(item, args),
+          );
+          ok = answers.some(isPromise) ? undefined : answers.every(Boolean);
+        } else {
+          const answer = impl.validate(value, args);
+          ok = isPromise(answer) ? undefined : Boolean(answer);
+        }
+        if (ok === false) (failed ??= {})[c.name || m.type] = '';
       }
     }
+    if (failed) errors.push({ property: f.name, constraints: failed, children: [] });
   }
-  return true;
+  return errors;
 }
 
-/** A synchronous validator's yes; a promise is left to class-validator (which does not wait for it in validateSync). */
-const accepted = (v: unknown): boolean => Boolean(v) && !(typeof v === 'object' && typeof (v as { then?: unknown }).then === 'function');
+const isPromise = (v: unknown): boolean => v !== null && typeof v === 'object' && typeof (v as { then?: unknown }).then === 'function';
 
 const emptyIsNew = new WeakMap<DtoPlan, boolean>();
 

@@ -15,28 +15,33 @@ import {
 import { Param } from '../../../src/framework/decorators/param.decorator';
 import { dtoPlan } from '../../../src/framework/validation/dto-plan';
 import { validateDto } from '../../../src/framework/validation/dto-validator';
-import { emptyInstance, passesQuickly } from '../../../src/framework/validation/quick-check';
+import { emptyInstance, quickErrors } from '../../../src/framework/validation/quick-check';
 import type { Class } from '../../../src/framework/types';
 
 /**
  * The validation fast paths (docs/architecture.md#validation-fast-path) answer only what
- * class-transformer and class-validator would: `passesQuickly` is true only where validateSync
- * (with the validator's options) finds nothing, and `emptyInstance` builds `new Input()` only
- * where plainToInstance(Input, {}) gives the same.
+ * class-transformer and class-validator would: `quickErrors` names exactly the properties and
+ * constraints validateSync (with the validator's options) reports, or leaves the call to it, and
+ * `emptyInstance` builds `new Input()` only where plainToInstance(Input, {}) gives the same.
  */
 
 const OPTIONS = { skipUndefinedProperties: true, forbidUnknownValues: false, validationError: { target: false, value: false } };
 
-/** Both answers for one instance of `cls` built from `plain`: the fast one and class-validator's. */
-function both(cls: Class, plain: Record<string, unknown>): { quick: boolean; errors: number } {
+/** What an error list says: per property, the names of its failed constraints (sorted). */
+const named = (errors: readonly { property: string; constraints?: Record<string, string> }[]) =>
+  errors.map((e) => [e.property, Object.keys(e.constraints ?? {}).sort()]).sort((a, b) => String(a[0]).localeCompare(String(b[0])));
+
+/** Both answers for one instance of `cls` built from `plain`: the fast one (null: left to class-validator) and class-validator's. */
+function both(cls: Class, plain: Record<string, unknown>): { quick: ReturnType<typeof named> | null; cv: ReturnType<typeof named> } {
   const inst = plainToInstance(cls as new () => object, plain) as Record<string, unknown>;
-  return { quick: passesQuickly(dtoPlan(cls), inst), errors: validateSync(inst, OPTIONS).length };
+  const quick = quickErrors(dtoPlan(cls), inst);
+  return { quick: quick && named(quick), cv: named(validateSync(inst, OPTIONS)) };
 }
 
-/** A yes of the fast path is never wrong (a no only sends the call to class-validator). */
+/** An answer of the fast path is never wrong (null only sends the call to class-validator). */
 function sound(cls: Class, plain: Record<string, unknown>): void {
-  const { quick, errors } = both(cls, plain);
-  if (quick) expect([cls.name, plain, errors]).toEqual([cls.name, plain, 0]);
+  const { quick, cv } = both(cls, plain);
+  if (quick) expect([cls.name, plain, quick]).toEqual([cls.name, plain, cv]);
 }
 
 function IsPromised(options?: ValidationOptions) {
@@ -102,67 +107,105 @@ class Slow {
   @IsOptional() @IsSlowlyChecked() name?: string;
 }
 
-describe('validation fast path: nothing broken (docs/architecture.md#validation-fast-path)', () => {
-  it('says yes exactly where class-validator finds nothing, and no where it finds something', () => {
-    const cases: [Class, Record<string, unknown>, boolean][] = [
-      [Flat, { name: 'x' }, true],
-      [Flat, { name: 'x', count: 3, mode: 'a' }, true],
-      [Flat, { name: 3 }, false],
-      [Flat, {}, true], // absent: skipped (the validator reports a missing required field itself)
-      [Flat, { name: 'x', count: 0 }, false],
-      [Flat, { name: 'x', count: 1.5 }, false],
-      [Flat, { name: 'x', mode: 'c' }, false],
-      [Flat, { name: 'x', count: null }, true], // @IsOptional skips null, as class-validator does
-      [Conditional, { kind: 'text', value: 'not checked' }, true],
-      [Conditional, { kind: 'number', value: 'x' }, false],
-      [Conditional, { kind: 'number', value: 4 }, true],
-      [Conditional, { kind: 'free', limit: 'x' }, true],
-      [Conditional, { kind: 'bound', limit: 'x' }, false],
-      [Each, { names: ['a', 'b'] }, true],
-      [Each, { names: ['a', 2] }, false],
-      [Each, { names: 'a' }, true], // each on a non-list checks the value itself
-      [Each, { names: 5 }, false],
+let counted = 0;
+
+function IsCounted(options?: ValidationOptions) {
+  return (target: object, key: string) =>
+    registerDecorator({
+      name: 'isCounted',
+      target: target.constructor,
+      propertyName: key,
+      options,
+      validator: { validate: (v: unknown) => (counted++, v === 'ok') },
+    });
+}
+
+class Counted {
+  @IsOptional() @IsCounted() name?: string;
+  @IsOptional() @IsCounted({ each: true }) names?: string[];
+}
+
+describe('validation fast path: the errors class-validator would give (docs/architecture.md#validation-fast-path)', () => {
+  it('names the same properties and constraints as validateSync, itself, for classes it can walk', () => {
+    const cases: [Class, Record<string, unknown>][] = [
+      [Flat, { name: 'x' }],
+      [Flat, { name: 'x', count: 3, mode: 'a' }],
+      [Flat, { name: 3 }],
+      [Flat, {}], // absent: skipped (the validator reports a missing required field itself)
+      [Flat, { name: 'x', count: 0 }],
+      [Flat, { name: 'x', count: 1.5 }],
+      [Flat, { name: 1, count: 'x', mode: 'c' }],
+      [Flat, { name: 'x', count: null }], // @IsOptional skips null, as class-validator does
+      [Conditional, { kind: 'text', value: 'not checked' }],
+      [Conditional, { kind: 'number', value: 'x' }],
+      [Conditional, { kind: 'number', value: 4 }],
+      [Conditional, { kind: 'free', limit: 'x' }],
+      [Conditional, { kind: 'bound', limit: 'x' }],
+      [Each, { names: ['a', 'b'] }],
+      [Each, { names: ['a', 2] }],
+      [Each, { names: 'a' }], // each on a non-list checks the value itself
+      [Each, { names: 5 }],
+      [Promised, { name: 'x' }], // validateSync never waits for a promise: no error
+      [Slow, { name: 'x' }], // asynchronous constraints are skipped by both
     ];
-    for (const [cls, plain, quick] of cases) {
+    for (const [cls, plain] of cases) {
       const got = both(cls, plain);
-      // For these classes the fast path decides every case itself, exactly as class-validator does.
-      expect([cls.name, plain, got.quick, got.errors === 0]).toEqual([cls.name, plain, quick, quick]);
+      expect([cls.name, plain, got.quick]).toEqual([cls.name, plain, got.cv]);
     }
+    expect(both(Flat, { name: 1, count: 'x', mode: 'c' }).quick).toEqual([
+      ['count', ['isInt', 'min']],
+      ['mode', ['isIn']],
+      ['name', ['isString']],
+    ]);
   });
 
   it('each: true checks every item of a set and every value of a map', () => {
     const quick = (v: unknown) =>
-      passesQuickly(dtoPlan(Each), Object.assign(new Each(), { names: v }) as unknown as Record<string, unknown>);
-    expect(quick(new Set(['a', 'b']))).toBe(true);
-    expect(quick(new Set(['a', 1]))).toBe(false);
-    expect(quick(new Map([['k', 'a']]))).toBe(true);
-    expect(quick(new Map([['k', 1]]))).toBe(false);
+      quickErrors(dtoPlan(Each), Object.assign(new Each(), { names: v }) as unknown as Record<string, unknown>)?.length;
+    expect(quick(new Set(['a', 'b']))).toBe(0);
+    expect(quick(new Set(['a', 1]))).toBe(1);
+    expect(quick(new Map([['k', 'a']]))).toBe(0);
+    expect(quick(new Map([['k', 1]]))).toBe(1);
   });
 
-  it('leaves nested values, @IsDefined, groups and promises to class-validator; skips async constraints as validateSync does', () => {
-    expect(both(Nested, {}).quick).toBe(true);
-    expect(both(Nested, { item: { keys: 'x' } }).quick).toBe(false);
-    expect(both(Defined, { name: 'x' }).quick).toBe(false);
-    expect(both(Grouped, { name: 'x' }).quick).toBe(false);
-    expect(both(Promised, { name: 'x' }).quick).toBe(false);
-    expect(both(Slow, { name: 'x' })).toEqual({ quick: true, errors: 0 });
+  it('leaves nested values, @IsDefined and groups to class-validator, before running any validator', () => {
+    expect(both(Nested, {}).quick).toEqual([]);
+    expect(both(Nested, { item: { keys: 'x' } }).quick).toBeNull();
+    expect(both(Defined, { name: 'x' }).quick).toBeNull();
+    expect(both(Grouped, { name: 'x' }).quick).toBeNull();
     for (const [cls, plain] of [
       [Nested, { item: { keys: 'x' } }],
       [Nested, { item: { keys: 1 } }],
       [Defined, {}],
       [Defined, { name: 'x' }],
       [Grouped, { name: 1 }],
-      [Promised, { name: 'x' }],
     ] as [Class, Record<string, unknown>][])
       sound(cls, plain);
   });
 
-  it('validateDto gives the same violations either way', () => {
+  it('runs each validator once per value (every item of a list)', () => {
+    const runs = (plain: Record<string, unknown>) => {
+      counted = 0;
+      const r = validateDto(Counted, plain);
+      return [counted, r.violations.map((v) => v.loc)];
+    };
+    expect(runs({ name: 'ok' })).toEqual([1, []]);
+    expect(runs({ name: 'no' })).toEqual([1, [['name']]]);
+    expect(runs({ names: ['ok', 'ok', 'ok'] })).toEqual([3, []]);
+    // A failing list is then asked item by item which items failed (the violation names them).
+    expect(runs({ names: ['ok', 'no', 'ok'] })[1]).toEqual([['names', 1]]);
+  });
+
+  it('validateDto gives the violations the errors of class-validator give', () => {
     expect(validateDto(Flat, { name: 'x', count: 0 }).violations).toEqual([
       { loc: ['count'], msg: 'Input should be greater than or equal to 1', type: 'greater_than_equal' },
     ]);
     expect(validateDto(Flat, { name: 'x', count: 2 }).value).toMatchObject({ name: 'x', count: 2 });
     expect(validateDto(Each, { names: ['a', 2] }).violations.map((v) => v.loc)).toEqual([['names', 1]]);
+    expect(validateDto(Flat, { name: 1, mode: 'c' }).violations.map((v) => [v.loc, v.type])).toEqual([
+      [['name'], 'string_type'],
+      [['mode'], 'literal_error'],
+    ]);
   });
 });
 
