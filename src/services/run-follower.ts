@@ -12,8 +12,13 @@ export const CHECK_MS = 2000;
 
 /** What a follower tells the run registry. */
 export interface FollowerEvents {
-  /** The command ended: its status and marks, read from the pane (the options are unset already). */
-  ended(state: RunState): void;
+  /**
+   * The command ended: its status and marks, read from the pane. `cleanup` settles once the run's
+   * options are unset (rejects if that failed); it runs while the registry reads the output, so
+   * the two reach tmux together (one write on the control engine, two processes at once on the
+   * subprocess engine).
+   */
+  ended(state: RunState, cleanup: Promise<void>): void;
   /** Following cannot go on (the pane or the host's connection is gone, tmux failed): the run has no end to report. */
   failed(error: Error): void;
 }
@@ -24,8 +29,8 @@ export interface FollowerEvents {
  * and a check every 2 s (`#{pane_id}:#{@e_<id>}`, batched by the registry for all runs of a tmux
  * server: `checkArgv`, `checked`) ends the wait when the pane is gone, or when the end mark is set
  * although no signal reached us (the end mark is set in the same tmux command list as the signal,
- * so once it is visible the signal was sent). Then the run's state is read, its status and marks
- * unset, and the registry told. `halt()` kills the child (shutdown, disarm).
+ * so once it is visible the signal was sent). Then the run's state is read and the registry told,
+ * while its status and marks are unset. `halt()` kills the child (shutdown, disarm).
  */
 export class RunFollower {
   private readonly halted = new AbortController();
@@ -157,7 +162,8 @@ export class RunFollower {
       state.printed = inBand.printed ?? null;
     }
     if (state.piped && state.printed === null && mayHaveLostLines(state)) state.printed = await awaitCount(engine, paneId, ids);
-    await unsetRunOptions(engine, paneId, finishedRunOptions(ids));
-    if (!this.halted.signal.aborted) this.events.ended(state);
+    const cleanup = unsetRunOptions(engine, paneId, finishedRunOptions(ids));
+    if (this.halted.signal.aborted) return cleanup;
+    this.events.ended(state, cleanup);
   }
 }

@@ -166,7 +166,7 @@ export class RunRegistry {
       run.paneId,
       run.ids,
       {
-        ended: (state) => void this.ended(rec, state),
+        ended: (state, cleanup) => void this.ended(rec, state, cleanup),
         failed: (err) => this.failed(rec, err),
       },
       run.inBand ?? null,
@@ -258,11 +258,14 @@ export class RunRegistry {
     return p;
   }
 
-  /** The run's end, as its follower read it: status, marks and output are recorded now. */
-  private async ended(rec: RunRecord, state: RunState): Promise<void> {
+  /**
+   * The run's end, as its follower read it: status, marks and output are recorded once the output
+   * is read and the run's options are unset (`cleanup`, in flight beside the read).
+   */
+  private async ended(rec: RunRecord, state: RunState, cleanup: Promise<void>): Promise<void> {
     try {
       rec.exitStatus = exitStatusOf(state, rec.run.ids);
-      const out = await readOutput(rec.engine, rec.paneId, rec.run.ids, state, false);
+      const [out] = await Promise.all([readOutput(rec.engine, rec.paneId, rec.run.ids, state, false), cleanup]);
       rec.kept = keepOutput(out.lines, out.lost, out.lostIsLowerBound);
       rec.endAlternate = state.end?.alternate ?? false;
     } catch (err) {

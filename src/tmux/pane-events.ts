@@ -133,9 +133,13 @@ export class PaneEventHub {
     if (!set) this.taps.set(paneId, (set = new Set()));
     set.add(onData);
     const mine = set;
+    let waiter: ((ok: boolean) => void) | undefined;
     const ready = this.live.has(paneId)
       ? Promise.resolve(true)
-      : new Promise<boolean>((resolve) => this.liveWaiters.set(paneId, [...(this.liveWaiters.get(paneId) ?? []), resolve]));
+      : new Promise<boolean>((resolve) => {
+          waiter = resolve;
+          this.liveWaiters.set(paneId, [...(this.liveWaiters.get(paneId) ?? []), resolve]);
+        });
     // A listener keeps the pane bound; its wake-ups are not this tap's business.
     const offWake = this.subscribe(paneId, () => undefined);
     return {
@@ -144,6 +148,14 @@ export class PaneEventHub {
         mine.delete(onData);
         if (mine.size === 0 && this.taps.get(paneId) === mine) this.taps.delete(paneId);
         offWake();
+        // A tap given up before its pane went live (a run that fell back to the pipe) waits no more.
+        const waiting = this.liveWaiters.get(paneId);
+        if (waiter && waiting?.includes(waiter)) {
+          const rest = waiting.filter((w) => w !== waiter);
+          if (rest.length) this.liveWaiters.set(paneId, rest);
+          else this.liveWaiters.delete(paneId);
+          waiter(false);
+        }
       },
     };
   }

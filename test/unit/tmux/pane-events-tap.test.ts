@@ -44,6 +44,31 @@ describe('PaneEventHub taps', () => {
     hub.close();
   });
 
+  it('a tap given up before its pane is live says so, and waits no more', async () => {
+    // A client that never answers: the pane's output is never switched on.
+    const stuck = { exited: false, send: () => new Promise<string[]>(() => undefined) } as unknown as ControlClient;
+    const hub = new PaneEventHub({
+      ...source({ '%1': '$0' }),
+      mainClient: () => ({ client: stuck, session: '$0' }),
+      openEventClient: async () => stuck,
+    });
+    const first = hub.tap('%1', () => undefined);
+    const second = hub.tap('%1', () => undefined);
+    let settled: boolean | undefined;
+    void first.ready.then((ok) => (settled = ok));
+    await new Promise((r) => setImmediate(r));
+    expect(settled).toBeUndefined();
+    first.off();
+    await expect(first.ready).resolves.toBe(false);
+    // The other tap still waits for the pane; the hub's close answers it.
+    let other: boolean | undefined;
+    void second.ready.then((ok) => (other = ok));
+    await new Promise((r) => setImmediate(r));
+    expect(other).toBeUndefined();
+    hub.close();
+    await expect(second.ready).resolves.toBe(false);
+  });
+
   it('is never live for a pane that does not exist, and a closed hub says so', async () => {
     const hub = new PaneEventHub(source({}));
     await expect(hub.tap('%9', () => undefined).ready).resolves.toBe(false);
