@@ -1,8 +1,9 @@
 import { ExpectedToolError } from '../framework/errors/tool-errors';
 import { safeText } from '../framework/validation/safe-repr';
 import { runList, type TmuxEngine } from '../tmux/tmux-engine';
-import { PaneNotFound } from '../tmux/tmux-errors';
+import { PaneNotFound, TmuxNoServer } from '../tmux/tmux-errors';
 import { clearStaleLock, runsInFlight, shellKind, type ShellKind } from './run-command-wrapper';
+import { noServerRunning } from './target-resolver.service';
 
 const SEP = '\u241e';
 const STATE_FORMAT = [
@@ -48,6 +49,17 @@ interface PaneNow {
   staleLock: string | null;
 }
 
+/**
+ * The read's failure as the pane lookup words it (TargetResolver.paneById): run_command looks a
+ * plain pane id up in this read itself (docs/reference/tools.md#pane-resolution).
+ */
+function lookupError(err: unknown, engine: TmuxEngine, paneId: string): unknown {
+  if (err instanceof TmuxNoServer) return noServerRunning(engine);
+  if (err instanceof Error && !(err instanceof PaneNotFound) && /can't find pane|no such pane/.test(err.message))
+    return new PaneNotFound(`Pane not found: ${safeText(paneId)}`);
+  return err;
+}
+
 async function readPane(engine: TmuxEngine, paneId: string, signal: AbortSignal): Promise<PaneNow> {
   const [state, options] = await runList(
     engine,
@@ -56,10 +68,12 @@ async function readPane(engine: TmuxEngine, paneId: string, signal: AbortSignal)
       ['show-options', '-p', '-t', paneId],
     ],
     { signal },
-  );
+  ).catch((err: unknown) => {
+    throw lookupError(err, engine, paneId);
+  });
   const f = (state[0] ?? '').split(SEP);
   // display-message answers empty fields (or another pane's) for a pane that is gone.
-  if (f[0] !== paneId) throw new PaneNotFound(`Pane not found: ${paneId}`);
+  if (f[0] !== paneId) throw new PaneNotFound(`Pane not found: ${safeText(paneId)}`);
   const { waiting, running, staleLock } = runsInFlight(options);
   return {
     command: f[1] ?? '',

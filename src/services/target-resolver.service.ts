@@ -42,6 +42,13 @@ export function nameMatches(stored: string, given: string): boolean {
 const q = (v: string) => safeText(v);
 
 /**
+ * A pane id as tmux writes it (`%` and a number without leading zeros): a command given it finds
+ * the same pane the lookup would, so tools that fail as the lookup does may skip it (tmux reads
+ * `%01` as `%1`, which the lookup does not: docs/reference/tools.md#pane-resolution).
+ */
+export const PLAIN_PANE_ID = /^%(0|[1-9]\d*)$/;
+
+/**
  * A pane id names a pane of a running server: with none running, the call says so rather than
  * that the pane is missing (docs/reference/tools.md#no-server-running).
  */

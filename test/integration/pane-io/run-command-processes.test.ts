@@ -68,5 +68,8 @@ describe('run_command: the processes of a run', () => {
     }
     // In band, nothing but the two runs' clients started.
     if (followsInBand) expect(seen).toHaveLength(4);
+    // A plain pane id is not looked up first (docs/reference/tools.md#pane-resolution): on the
+    // subprocess engine every server command is a process, and none of them is a lookup.
+    else expect(seen.filter((l) => /(^| )list-panes /.test(l))).toEqual([]);
   });
 });

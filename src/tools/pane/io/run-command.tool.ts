@@ -8,7 +8,7 @@ import type { DescribesCall } from '../../../framework/confirm/confirm';
 import type { ToolHandler } from '../../../framework/pipeline/tool-handler';
 import { CallDescriber, shownText } from '../../../services/call-describer.service';
 import { RunCommandResult } from '../../../models/run-command-result.model';
-import { TargetResolver } from '../../../services/target-resolver.service';
+import { PLAIN_PANE_ID, TargetResolver } from '../../../services/target-resolver.service';
 import { TmuxServerPool } from '../../../services/tmux-server-pool.service';
 import { RunCommandInput } from './run-command.input';
 import { RunCommandRunner } from './run-command.runner';
@@ -46,7 +46,12 @@ export class RunCommandTool implements ToolHandler<RunCommandInput, RunCommandRe
     if (!(input.timeout > 0)) throw new ExpectedToolError('timeout must be positive');
 
     const engine = this.pool.engineOf(input);
-    const pane = (await this.targets.pane(engine, input)).pane_id;
+    // A plain pane id needs no lookup: the readiness read names the pane and fails as the lookup
+    // would for a pane or a server that is not there (one tmux round trip less, one process less
+    // on the subprocess engine). Only the id as tmux writes it: tmux would read `%01` as `%1`
+    // (docs/reference/tools.md#pane-resolution).
+    const pane =
+      input.pane_id != null && PLAIN_PANE_ID.test(input.pane_id) ? input.pane_id : (await this.targets.pane(engine, input)).pane_id;
     return this.runner.run(engine, pane, {
       command: input.command,
       effectiveTimeout: Math.min(input.timeout, this.config.waitMaxSeconds),

@@ -2,7 +2,7 @@ import { TmuxTool } from '../../common/tmux-tool.decorator';
 import type { ToolHandler } from '../../../framework/pipeline/tool-handler';
 import { tailLines } from '../../../services/capture-limits';
 import { CaptureService } from '../../../services/capture.service';
-import { noServerRunning, TargetResolver } from '../../../services/target-resolver.service';
+import { noServerRunning, PLAIN_PANE_ID, TargetResolver } from '../../../services/target-resolver.service';
 import { TmuxNoServer } from '../../../tmux/tmux-errors';
 import { TmuxServerPool } from '../../../services/tmux-server-pool.service';
 import { CapturePaneInput } from './capture-pane.input';
@@ -30,7 +30,7 @@ export class CapturePaneTool implements ToolHandler<CapturePaneInput, string> {
     // tmux writes it: tmux would read `%01` as `%1`, which the lookup (every other tool) does not
     // (docs/reference/tools.md#pane-resolution).
     const paneId =
-      input.pane_id != null && /^%(0|[1-9]\d*)$/.test(input.pane_id) ? input.pane_id : (await this.resolver.pane(engine, input)).pane_id;
+      input.pane_id != null && PLAIN_PANE_ID.test(input.pane_id) ? input.pane_id : (await this.resolver.pane(engine, input)).pane_id;
     const lines = await this.capture.rows(engine, paneId, { start: input.start, end: input.end }).catch((err: unknown) => {
       // With no server at all: the same answer as the lookup gives.
       throw err instanceof TmuxNoServer ? noServerRunning(engine) : err;
