@@ -192,7 +192,9 @@ describe(`pane content subscriptions on the ${process.env.TMUX_MCP_ENGINE ?? 'co
     await h.client.subscribeResource({ uri: contentUri(a, '?n=0') }); // held already: no new one
     for (let i = 0; i < 256; i++) await h.client.unsubscribeResource({ uri: contentUri(a, `?n=${i}`) });
     expect(counter.listeners(a)).toBe(0);
-  });
+    // 514 requests in turn; on the subprocess engine each subscription looks its pane up with a
+    // tmux process: ~5 s on a quiet machine, past 30 s once beside two busy loops (Node 24).
+  }, 120_000);
 
   it('a static resource of a plugin is listed, read and watched (docs/reference/resources-and-prompts.md#static-resources)', async () => {
     // The server's own static resource first (tmux://runs), then the plugin's, in registration order.
