@@ -40,5 +40,7 @@ describeSsh('wait_for_text after typing through host', () => {
         matched_at_entry: false,
       });
     }
-  });
+    // 40 calls in turn over ssh; on the subprocess engine each of their tmux commands is an ssh
+    // process: past 30 s once beside two busy loops (Node 24).
+  }, 120_000);
 });
