@@ -5,11 +5,12 @@ import type { RunOptions, TmuxEngine } from '../tmux/tmux-engine';
 import { PaneNotFound } from '../tmux/tmux-errors';
 
 /**
- * A pane killed between resolution and a read makes tmux answer "can't find pane: %N". Readers
- * report it like resolution does (PaneNotFound, never retried) instead of a raw tmux error.
+ * A pane killed between resolution and a read makes tmux answer "can't find pane: %N" (or, from
+ * `show-options -p`, "no such pane: %N"). Readers report it like resolution does (PaneNotFound,
+ * never retried) instead of a raw tmux error.
  */
 export function rethrowPaneGone(err: unknown, paneId: string): never {
-  if (err instanceof Error && /can't find pane/.test(err.message) && !(err instanceof PaneNotFound))
+  if (err instanceof Error && /can't find pane|no such pane/.test(err.message) && !(err instanceof PaneNotFound))
     throw new PaneNotFound(`Pane not found: ${safeText(paneId)}`);
   throw err;
 }

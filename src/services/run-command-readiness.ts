@@ -3,6 +3,7 @@ import { safeText } from '../framework/validation/safe-repr';
 import { runList, type TmuxEngine } from '../tmux/tmux-engine';
 import { PaneNotFound, TmuxNoServer } from '../tmux/tmux-errors';
 import { clearStaleLock, runsInFlight, shellKind, type ShellKind } from './run-command-wrapper';
+import { rethrowPaneGone } from './pane-state.service';
 import { noServerRunning } from './target-resolver.service';
 
 const SEP = '\u241e';
@@ -49,17 +50,6 @@ interface PaneNow {
   staleLock: string | null;
 }
 
-/**
- * The read's failure as the pane lookup words it (TargetResolver.paneById): run_command looks a
- * plain pane id up in this read itself (docs/reference/tools.md#pane-resolution).
- */
-function lookupError(err: unknown, engine: TmuxEngine, paneId: string): unknown {
-  if (err instanceof TmuxNoServer) return noServerRunning(engine);
-  if (err instanceof Error && !(err instanceof PaneNotFound) && /can't find pane|no such pane/.test(err.message))
-    return new PaneNotFound(`Pane not found: ${safeText(paneId)}`);
-  return err;
-}
-
 async function readPane(engine: TmuxEngine, paneId: string, signal: AbortSignal): Promise<PaneNow> {
   const [state, options] = await runList(
     engine,
@@ -69,7 +59,10 @@ async function readPane(engine: TmuxEngine, paneId: string, signal: AbortSignal)
     ],
     { signal },
   ).catch((err: unknown) => {
-    throw lookupError(err, engine, paneId);
+    // This read is run_command's lookup of a plain pane id: it fails as the lookup does
+    // (TargetResolver.paneById; docs/reference/tools.md#pane-resolution).
+    if (err instanceof TmuxNoServer) throw noServerRunning(engine);
+    return rethrowPaneGone(err, paneId);
   });
   const f = (state[0] ?? '').split(SEP);
   // display-message answers empty fields (or another pane's) for a pane that is gone.

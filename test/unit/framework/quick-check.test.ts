@@ -44,28 +44,15 @@ function sound(cls: Class, plain: Record<string, unknown>): void {
   if (quick) expect([cls.name, plain, quick]).toEqual([cls.name, plain, cv]);
 }
 
-function IsPromised(options?: ValidationOptions) {
-  return (target: object, key: string) =>
-    registerDecorator({
-      name: 'isPromised',
-      target: target.constructor,
-      propertyName: key,
-      options,
-      validator: { validate: () => Promise.resolve(false) },
-    });
-}
+/** A property decorator of one custom constraint (`registerDecorator`), named `name`. */
+const customCheck =
+  (name: string, validate: (v: unknown) => boolean | Promise<boolean>, async = false) =>
+  (options?: ValidationOptions) =>
+  (target: object, key: string) =>
+    registerDecorator({ name, target: target.constructor, propertyName: key, async, options, validator: { validate } });
 
-function IsSlowlyChecked(options?: ValidationOptions) {
-  return (target: object, key: string) =>
-    registerDecorator({
-      name: 'isSlowlyChecked',
-      target: target.constructor,
-      propertyName: key,
-      async: true,
-      options,
-      validator: { validate: async () => false },
-    });
-}
+const IsPromised = customCheck('isPromised', () => Promise.resolve(false));
+const IsSlowlyChecked = customCheck('isSlowlyChecked', async () => false, true);
 
 class Flat {
   @IsString() name!: string;
@@ -109,16 +96,7 @@ class Slow {
 
 let counted = 0;
 
-function IsCounted(options?: ValidationOptions) {
-  return (target: object, key: string) =>
-    registerDecorator({
-      name: 'isCounted',
-      target: target.constructor,
-      propertyName: key,
-      options,
-      validator: { validate: (v: unknown) => (counted++, v === 'ok') },
-    });
-}
+const IsCounted = customCheck('isCounted', (v) => (counted++, v === 'ok'));
 
 class Counted {
   @IsOptional() @IsCounted() name?: string;

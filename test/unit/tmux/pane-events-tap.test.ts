@@ -52,19 +52,20 @@ describe('PaneEventHub taps', () => {
       mainClient: () => ({ client: stuck, session: '$0' }),
       openEventClient: async () => stuck,
     });
+    /** What `ready` says once pending callbacks ran, or undefined while it waits. */
+    const answerNow = async (ready: Promise<boolean>) => {
+      let answer: boolean | undefined;
+      void ready.then((ok) => (answer = ok));
+      await new Promise((r) => setImmediate(r));
+      return answer;
+    };
     const first = hub.tap('%1', () => undefined);
     const second = hub.tap('%1', () => undefined);
-    let settled: boolean | undefined;
-    void first.ready.then((ok) => (settled = ok));
-    await new Promise((r) => setImmediate(r));
-    expect(settled).toBeUndefined();
+    expect(await answerNow(first.ready)).toBeUndefined();
     first.off();
     await expect(first.ready).resolves.toBe(false);
     // The other tap still waits for the pane; the hub's close answers it.
-    let other: boolean | undefined;
-    void second.ready.then((ok) => (other = ok));
-    await new Promise((r) => setImmediate(r));
-    expect(other).toBeUndefined();
+    expect(await answerNow(second.ready)).toBeUndefined();
     hub.close();
     await expect(second.ready).resolves.toBe(false);
   });
