@@ -84,6 +84,7 @@ export class ControlClient {
   /** Calls not yet settled: while any, the stdout pipe keeps the process alive. */
   private busy = 0;
   private readyDone = false;
+  private attachedOk = false;
   private readyResolve!: () => void;
   private readyReject!: (e: Error) => void;
   private sawExit = false;
@@ -156,6 +157,11 @@ export class ControlClient {
 
   get exited(): boolean {
     return this.exitedFlag;
+  }
+
+  /** Attached and not exited: tmux has a client of ours here that may hold pane output. */
+  get attached(): boolean {
+    return this.attachedOk && !this.exitedFlag;
   }
 
   /** Runs one command; resolves with its output lines, rejects with tmux's error text. */
@@ -304,6 +310,7 @@ export class ControlClient {
   private settleReady(error: string | null): void {
     if (this.readyDone) return;
     this.readyDone = true;
+    this.attachedOk = error === null;
     if (error === null) this.readyResolve();
     else this.readyReject(new LibTmuxException(error));
   }

@@ -120,6 +120,11 @@ export class ControlEngine implements TmuxEngine {
   }
 
   run(args: readonly string[], opts?: RunOptions): Promise<string[]> {
+    if (args[0] === 'respawn-pane') return this.respawn(args, opts);
+    return this.runOne(args, opts);
+  }
+
+  private runOne(args: readonly string[], opts?: RunOptions): Promise<string[]> {
     const client = this.attached([args], opts);
     if (client)
       return this.onAttached(
@@ -138,6 +143,30 @@ export class ControlEngine implements TmuxEngine {
         true,
       ),
     );
+  }
+
+  /**
+   * `respawn-pane` with the pane paused on every client of ours (docs/reference/engine.md#respawn-guard).
+   * tmux before 3.6b crashes (the whole server, every session) when a pane is respawned while a
+   * control client has not yet been sent all of its output: the respawn replaces the pane's
+   * buffer but keeps the offsets into the old one, and the next read of the new process runs
+   * past the end (tmux issue 5499). A paused pane holds nothing of the buffer (its queued output
+   * is dropped), so each client pauses it first, the respawn runs, and the pane continues.
+   */
+  private async respawn(args: readonly string[], opts?: RunOptions): Promise<string[]> {
+    const at = args.indexOf('-t');
+    const paneId = at > 0 ? args[at + 1] : undefined;
+    const clients = [...this.live].filter((c) => c.attached);
+    if (!paneId?.startsWith('%') || clients.length === 0) return this.runOne(args, opts);
+    this.hub.hold(paneId);
+    try {
+      // Each pause is that client's own command: awaited, it has run before the respawn is sent.
+      await Promise.all(clients.map((c) => c.send(['refresh-client', '-A', `${paneId}:pause`], opts).catch(() => undefined)));
+      return await this.runOne(args, opts);
+    } finally {
+      this.hub.release(paneId);
+      for (const c of clients) if (!c.exited) c.send(['refresh-client', '-A', `${paneId}:continue`]).catch(() => undefined);
+    }
   }
 
   /**

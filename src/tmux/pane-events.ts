@@ -93,6 +93,8 @@ export class PaneEventHub {
   private readonly bound = new Map<string, PaneState>();
   private readonly sources = new Map<string, Source>();
   private readonly dirty = new Set<string>();
+  /** Panes paused on our clients for a respawn, with how many respawns hold each (see hold). */
+  private readonly held = new Map<string, number>();
   private flushQueued = false;
   private checking = false;
   private recheck = false;
@@ -190,12 +192,28 @@ export class PaneEventHub {
       // pause-after stopped this pane's output to us (we fell behind): resume it, and wake
       // the waiters, since what was skipped can only be seen by a fresh capture.
       const id = line.slice(7);
-      client.send(['refresh-client', '-A', `${id}:continue`]).catch(() => undefined);
+      // A pane held for a respawn stays paused until the respawn is done (release continues it).
+      if (!this.held.has(id)) client.send(['refresh-client', '-A', `${id}:continue`]).catch(() => undefined);
       this.tapLost(id);
       if (this.listeners.has(id)) this.queue(id);
     } else if (STRUCTURAL.test(line) && this.sources.has(session)) {
       this.scheduleCheck();
     }
+  }
+
+  /**
+   * Keeps `%pause` of a pane from being continued until `release` (docs/reference/engine.md#respawn-guard):
+   * the engine pauses the pane on its clients for a respawn, and a pause continued before the
+   * respawn ran would let a client hold the pane's output again. Counted: respawns may overlap.
+   */
+  hold(paneId: string): void {
+    this.held.set(paneId, (this.held.get(paneId) ?? 0) + 1);
+  }
+
+  release(paneId: string): void {
+    const n = (this.held.get(paneId) ?? 1) - 1;
+    if (n > 0) this.held.set(paneId, n);
+    else this.held.delete(paneId);
   }
 
   /** The command client went away: its panes are re-bound (the next call re-attaches). */
