@@ -30,6 +30,16 @@ export interface PaneEventSource {
 type Listener = (ev: PaneEvent) => void;
 
 /**
+ * Switches the command client's output off without wedging it (docs/reference/engine.md#output-off):
+ * tmux 3.3a's `refresh-client -f no-output` forgets the output it had queued for the client
+ * without freeing it, and every later line to the client (command replies too) waits behind it
+ * for good. Pausing a pane drops its queued output properly, so every pane of the session is
+ * paused first, in the same command list (tmux reads no pane output in between). The pane
+ * argument is quoted: an unquoted word starting with `%` is a parse directive to tmux.
+ */
+const OUTPUT_OFF = "#{W:#{P:refresh-client -A '#{pane_id}:pause' ; }}refresh-client -f no-output";
+
+/**
  * A tap on a pane's output bytes (docs/reference/engine.md#in-band-run-end): each `%output` of
  * the pane, decoded; null when bytes may have been missed (paused, the source re-bound, closed).
  */
@@ -192,8 +202,10 @@ export class PaneEventHub {
       // pause-after stopped this pane's output to us (we fell behind): resume it, and wake
       // the waiters, since what was skipped can only be seen by a fresh capture.
       const id = line.slice(7);
-      // A pane held for a respawn stays paused until the respawn is done (release continues it).
-      if (!this.held.has(id)) client.send(['refresh-client', '-A', `${id}:continue`]).catch(() => undefined);
+      // A pane held for a respawn stays paused until the respawn is done (release continues it);
+      // one paused by switching output off (retire) has nothing to resume.
+      if (!this.held.has(id) && this.sources.get(session)?.outputOn)
+        client.send(['refresh-client', '-A', `${id}:continue`]).catch(() => undefined);
       this.tapLost(id);
       if (this.listeners.has(id)) this.queue(id);
     } else if (STRUCTURAL.test(line) && this.sources.has(session)) {
@@ -347,7 +359,7 @@ export class PaneEventHub {
     if (s.main) {
       s.outputOn = false;
       s.outputReady = undefined;
-      await client.send(['refresh-client', '-f', 'no-output']).catch(() => undefined);
+      await client.send(['run-shell', '-C', OUTPUT_OFF]).catch(() => undefined);
     } else await this.src.closeEventClient(client);
   }
 
