@@ -5,7 +5,7 @@ import { waitForChannel } from '../tmux/wait-for';
 import type { RunIds } from './run-command-wrapper';
 import { finishedRunOptions, isGone, unsetRunOptions } from './run-disarm';
 import type { InBandRun } from './run-inband';
-import { awaitCount, COUNT_WAIT_MS, mayHaveLostLines, readState, type RunState } from './run-readback';
+import { awaitCount, COUNT_WAIT_MS, mayHaveLostLines, parseState, readState, readStateArgv, type RunState } from './run-readback';
 
 /** How often followed runs' panes are looked at besides the end signal (one batch per tmux server). */
 export const CHECK_MS = 2000;
@@ -144,7 +144,11 @@ export class RunFollower {
         });
         off();
         offLost();
-      } else outcome = await waitForChannel(engine, ids.channel, { signal: this.waiter.signal });
+      } else
+        // The state is read by the waiting client itself the moment the tail signals: a read of
+        // ours could come after tmux's own cleanup of status and marks on a machine this busy
+        // (docs/reference/engine.md#exit-status).
+        outcome = await waitForChannel(engine, ids.channel, { signal: this.waiter.signal, then: readStateArgv(paneId, ids) });
     } finally {
       this.halted.signal.removeEventListener('abort', onHalt);
     }
@@ -155,7 +159,10 @@ export class RunFollower {
       throw new ExpectedToolError(`wait-for failed for run_command channel '${ids.channel}': ${outcome.stderr}`);
     }
     if (this.gone) throw new PaneNotFound(`Pane not found: ${paneId}`);
-    const state = await readState(engine, paneId, ids);
+    const state =
+      outcome?.outcome === 'signalled' && outcome.output
+        ? parseState(outcome.output.split('\n'), paneId)
+        : await readState(engine, paneId, ids);
     // In band the server counted the lines itself; the end mark is set after the end marker went by.
     if (inBand && state.printed === null) {
       if (!inBand.done && mayHaveLostLines(state)) await inBand.settled(COUNT_WAIT_MS);

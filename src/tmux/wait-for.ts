@@ -16,11 +16,17 @@ export interface WaitForOptions {
   readonly signal?: AbortSignal;
   /** Give up after this many milliseconds: the child is killed and the result is `timeout`. */
   readonly timeoutMs?: number;
+  /**
+   * A tmux command the same client runs as soon as the wait ends (`wait-for ch ; <then>`), so it
+   * reads tmux at the moment of the signal, not when this process gets to it; its output is the
+   * result's `output`.
+   */
+  readonly then?: readonly string[];
 }
 
 /** How a `tmux wait-for` ended. The child has exited (or was killed) in every case. */
 export type WaitForResult =
-  | { readonly outcome: 'signalled' }
+  | { readonly outcome: 'signalled'; readonly output: string }
   | { readonly outcome: 'timeout' }
   | { readonly outcome: 'aborted' }
   | {
@@ -46,7 +52,8 @@ export async function waitForChannel(target: WaitTarget, channel: string, opts: 
   try {
     // `--`: a channel may start with '-' (docs/reference/tools.md#channels); it must not read as a flag.
     // A remote wait keeps its stdin open: the remote side ends the wait when it reaches EOF.
-    started = await target.runner.start(target.key, [...target.argvPrefix(), 'wait-for', '--', channel], {
+    const then = opts.then ? [';', ...opts.then] : [];
+    started = await target.runner.start(target.key, [...target.argvPrefix(), 'wait-for', '--', channel, ...then], {
       blocking: true,
       stdin: remote ? 'pipe' : 'ignore',
     });
@@ -90,9 +97,10 @@ export async function waitForChannel(target: WaitTarget, channel: string, opts: 
       done({ outcome: 'error', code: null, stderr: err.message, noServer: false, error });
     });
     child.once('close', (code) => {
-      const began = splitAtMarker(stdout, host.marker).started;
+      const out = splitAtMarker(stdout, host.marker);
+      const began = out.started;
       const e = splitAtMarker(stderr, host.marker);
-      if (code === 0 && began) return done({ outcome: 'signalled' });
+      if (code === 0 && began) return done({ outcome: 'signalled', output: out.body });
       const hostError = host.failure({ code, started: began, stderr: e.body, preamble: e.preamble });
       if (hostError instanceof HostConnectionLost) target.runner.lost(host as SshHost, hostError);
       const text = (hostError?.message ?? e.body).trim();

@@ -24,8 +24,19 @@ describe('waitForChannel', () => {
     const waiting = waitForChannel(t.exec(), ch);
     await until(() => waiters(ch).length === 1);
     await t.tmuxAsync('wait-for', '-S', ch);
-    expect(await waiting).toEqual({ outcome: 'signalled' });
+    expect(await waiting).toEqual({ outcome: 'signalled', output: '' });
     expect(waiters(ch)).toEqual([]);
+  });
+
+  it('runs `then` in the waiting client as the wait ends: it reads tmux before anything later changes it', async () => {
+    const ch = `ch-then-${t.socket}`;
+    const waiting = waitForChannel(t.exec(), ch, { then: ['display-message', '-p', '#{@wv}'] });
+    await until(() => waiters(ch).length === 1);
+    // The signalling client exits only after tmux ran the waiter's next command; a read of ours
+    // made after it (as the run follower used to make) would see 'after'.
+    await t.tmuxAsync('set-option', '-g', '@wv', 'before', ';', 'wait-for', '-S', ch);
+    t.tmux('set-option', '-g', '@wv', 'after');
+    expect(await waiting).toEqual({ outcome: 'signalled', output: 'before\n' });
   });
 
   it('kills the child on timeout', async () => {

@@ -257,7 +257,12 @@ describeSsh('remote faults (docs/reference/engine.md#remote-faults)', () => {
       // The command blocks on a channel; run_command's own waiter is a `wait-for -- r_<id>` on our socket.
       const running = h.call('run_command', { host, pane_id: pane, command: `tmux wait-for ${gate}`, timeout: 20 });
       const waiter = () =>
-        processes().filter((p) => p.argv.includes(tmux.socket) && p.argv.includes('wait-for') && /^r_[0-9a-f]+$/.test(p.argv.at(-1) ?? ''));
+        processes().filter(
+          (p) =>
+            p.argv.includes(tmux.socket) &&
+            p.argv.includes('wait-for') &&
+            /^r_[0-9a-f]+$/.test(p.argv[p.argv.indexOf('wait-for') + 2] ?? ''),
+        );
       // In band (control engine) the run holds no waiter: its command started instead.
       await until(
         () => (followsInBand ? Number(runStarted(tmux.tmux('show-options', '-p', '-t', pane))) : waiter().length),

@@ -35,7 +35,7 @@ export const waitersFor = (n: number): number => (followsInBand ? 0 : n);
 
 /** Our `tmux … wait-for -- r_<id>` children on this fixture's socket. */
 export const runWaiters = (fx: TmuxFixture): string[] =>
-  childCommands().filter((c) => c.includes(fx.socket) && / wait-for -- r_[0-9a-f]{10}$/.test(c));
+  childCommands().filter((c) => c.includes(fx.socket) && / wait-for -- r_[0-9a-f]{10}( |$)/.test(c));
 
 /** A fresh pane (own window, plain sh) so tests never share a shell. */
 export function newPane(fx: TmuxFixture): string {

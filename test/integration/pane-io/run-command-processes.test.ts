@@ -63,7 +63,7 @@ describe('run_command: the processes of a run', () => {
         expect(mine).toHaveLength(2);
       } else {
         // The subprocess engine keeps its `wait-for` child and the borrowed pipe's count client.
-        expect(mine.some((l) => l.endsWith(`wait-for -- r_${id}`))).toBe(true);
+        expect(mine.some((l) => l.includes(`wait-for -- r_${id} `))).toBe(true);
       }
     }
     // In band, nothing but the two runs' clients started.
