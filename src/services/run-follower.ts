@@ -145,8 +145,8 @@ export class RunFollower {
         off();
         offLost();
       } else
-        // The state is read by the waiting client itself the moment the tail signals: a read of
-        // ours could come after tmux's own cleanup of status and marks on a machine this busy
+        // The waiting client itself reads the state right after the tail's signalling list: a
+        // read of ours could come after tmux's own cleanup of status and marks on a busy machine
         // (docs/reference/engine.md#exit-status).
         outcome = await waitForChannel(engine, ids.channel, { signal: this.waiter.signal, then: readStateArgv(paneId, ids) });
     } finally {

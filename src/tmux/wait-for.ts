@@ -17,9 +17,9 @@ export interface WaitForOptions {
   /** Give up after this many milliseconds: the child is killed and the result is `timeout`. */
   readonly timeoutMs?: number;
   /**
-   * A tmux command the same client runs as soon as the wait ends (`wait-for ch ; <then>`), so it
-   * reads tmux at the moment of the signal, not when this process gets to it; its output is the
-   * result's `output`.
+   * A tmux command the same client runs as soon as the wait ends (`wait-for ch ; <then>`): tmux
+   * runs it right after the signalling command list, not when this process gets to the child's
+   * exit; its output is the result's `output`.
    */
   readonly then?: readonly string[];
 }
