@@ -126,6 +126,8 @@ export class RunFollower {
     const onHalt = () => this.waiter.abort();
     this.halted.signal.addEventListener('abort', onHalt, { once: true });
     let outcome: Awaited<ReturnType<typeof waitForChannel>> | null = null;
+    /** The state line the `wait-for` child read as the tail signalled ('' when it read none). */
+    let woke = '';
     let lost: Error | undefined;
     try {
       if (inBand) {
@@ -144,11 +146,22 @@ export class RunFollower {
         });
         off();
         offLost();
-      } else
+      } else {
         // The waiting client itself reads the state right after the tail's signalling list: a
-        // read of ours could come after tmux's own cleanup of status and marks on a busy machine
-        // (docs/reference/engine.md#exit-status).
-        outcome = await waitForChannel(engine, ids.channel, { signal: this.waiter.signal, then: readStateArgv(paneId, ids) });
+        // read of ours could come after tmux's own cleanup of status and marks on a busy machine.
+        // It also says whether the tail has run (`@q_<id>` gone): a wake before that is not the
+        // run's end, and the wait goes on (docs/reference/engine.md#exit-status).
+        const then = [...readStateArgv(paneId, ids), ';', 'display-message', '-p', '-t', paneId, `#{?${ids.tail},1,0}`];
+        for (;;) {
+          outcome = await waitForChannel(engine, ids.channel, { signal: this.waiter.signal, then });
+          if (outcome.outcome !== 'signalled') break;
+          const [line = '', running = ''] = outcome.output.split('\n');
+          if (running !== '1') {
+            woke = line;
+            break;
+          }
+        }
+      }
     } finally {
       this.halted.signal.removeEventListener('abort', onHalt);
     }
@@ -159,10 +172,7 @@ export class RunFollower {
       throw new ExpectedToolError(`wait-for failed for run_command channel '${ids.channel}': ${outcome.stderr}`);
     }
     if (this.gone) throw new PaneNotFound(`Pane not found: ${paneId}`);
-    const state =
-      outcome?.outcome === 'signalled' && outcome.output
-        ? parseState(outcome.output.split('\n'), paneId)
-        : await readState(engine, paneId, ids);
+    const state = woke ? parseState([woke], paneId) : await readState(engine, paneId, ids);
     // In band the server counted the lines itself; the end mark is set after the end marker went by.
     if (inBand && state.printed === null) {
       if (!inBand.done && mayHaveLostLines(state)) await inBand.settled(COUNT_WAIT_MS);

@@ -51,6 +51,18 @@ describe('runs: a run outlives its call, is seen waiting for input, and is pushe
     JSON.parse(((await h.client.readResource({ uri })).contents[0] as { text: string }).text) as T;
   const runState = async (id: string) => (await readJson<{ state: string }>(`tmux://runs/${id}`)).state;
 
+  it('a wake of the run channel before its tail ran is not its end: the status still comes from the tail (docs/reference/engine.md#exit-status)', async () => {
+    const pane = await readyPane(fx);
+    const g = gate();
+    const first = await run({ command: `${g.wait}; (exit 5)`, pane_id: pane, timeout: 0.5 });
+    expect(first).toMatchObject({ state: 'running', timed_out: true });
+    // On the subprocess engine the run is followed by a wait-for child on this channel: wake it
+    // by hand while the command still runs (in band nothing waits on it, and this changes nothing).
+    await fx.tmuxAsync('wait-for', '-S', first.run_id);
+    await g.open();
+    expect(await waitFor({ run_id: first.run_id, timeout: 20 })).toMatchObject({ state: 'finished', exit_status: 5, timed_out: false });
+  });
+
   it('a run whose call timed out is followed to its end: wait_for_run gives its status and whole output, twice the same', async () => {
     const pane = await readyPane(fx);
     const g = gate();
