@@ -208,7 +208,51 @@ function rawControl(socket, session) {
   };
 }
 
+/**
+ * One tool call timed on this build beside a baseline build (`baseline`: a built checkout's
+ * directory), on both engines, interleaved in one loop (rotating order) on one private tmux
+ * server, each series (`<build>/<engine>`) with a pane of its own (sh): `call(server, pane, name)`
+ * makes one call and throws on a wrong answer. Returns p50/p95 per series and, with a baseline,
+ * `ratio/<engine>` this / baseline.
+ */
+async function perPaneSeries({ session, iterations, baseline, env = {}, call }) {
+  const builds = { this: CLI, ...(baseline ? { baseline: cliOf(baseline) } : {}) };
+  const names = Object.keys(builds).flatMap((b) => ['control', 'exec'].map((e) => `${b}/${e}`));
+  const tmux = new Tmux().start(session, names.length);
+  const panes = tmux.run('list-panes', '-t', session, '-F', '#{pane_id}').split('\n');
+  const servers = {};
+  try {
+    for (const [i, name] of names.entries()) {
+      const [b, engine] = name.split('/');
+      servers[name] = { server: await startServer(tmux.socket, engine, env, builds[b]), pane: panes[i] };
+    }
+    const series = {};
+    for (const [name, s] of Object.entries(servers)) series[name] = () => call(s.server, s.pane, name, tmux);
+    const samples = await interleave(series, iterations, 10);
+    const out = {};
+    for (const [name, xs] of Object.entries(samples)) out[name] = stats(xs);
+    if (baseline) for (const e of ['control', 'exec']) out[`ratio/${e}`] = Number(fmt(out[`this/${e}`].p50 / out[`baseline/${e}`].p50, 3));
+    return out;
+  } finally {
+    for (const s of Object.values(servers)) await s.server.close();
+    tmux.kill();
+  }
+}
+
+/** `node bench/<name>.bench.js [iterations] [baseline dir]` for a bench module built on perPaneSeries. */
+function runAsMain(mod, bench) {
+  if (require.main !== mod) return;
+  bench({ iterations: Number(process.argv[2]) || undefined, baseline: process.argv[3] })
+    .then((r) => console.log(JSON.stringify(r, null, 2)))
+    .catch((err) => {
+      console.error(err);
+      process.exit(1);
+    });
+}
+
 module.exports = {
+  perPaneSeries,
+  runAsMain,
   rawControl,
   ROOT,
   CLI,
