@@ -6,7 +6,10 @@
 // Usage: node bench/run.js tmux-growth   (TMUX_GROWTH_RUNS=3000 by default)
 const { Tmux, startServer, rssMb } = require('./lib');
 
-const settle = () => new Promise((r) => setTimeout(r, 6500));
+// Every timer a run leaves in tmux has fired by then: the expiry (the call's timeout, 20 s, + 5 s
+// after typing) and the tail's cleanup (15 s after the tail). A pending timer holds memory that
+// goes back when it fires; what stays after it fired is what a run leaves.
+const settle = () => new Promise((r) => setTimeout(r, 31000));
 
 async function grow(cli, engine, runs) {
   const tmux = new Tmux().start('growth', 1);

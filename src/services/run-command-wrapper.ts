@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { blockWordText, commandBlock } from '../tmux/control-quoting';
 
 /**
  * The private names of one run_command call (docs/reference/engine.md#run-payload): a wait-for
@@ -196,6 +197,8 @@ type Argv = readonly string[];
 /** A word of a tmux command string: bare when plain, else quoted the way tmux reads it back. */
 function tmuxWord(word: string): string {
   if (PLAIN_WORD.test(word)) return word;
+  const block = blockWordText(word);
+  if (block !== undefined) return block;
   if (!word.includes("'")) return `'${word}'`;
   if (!/["$\\~]/.test(word)) return `"${word}"`;
   throw new Error('a tmux word with both quotes');
@@ -219,9 +222,28 @@ function tailCommands(paneId: string, ids: RunIds, inBand: boolean): Argv[] {
     // In band, the server sees the end marker go by and nobody waits on the channel: a signal
     // nobody waits for stays in tmux (docs/reference/engine.md#in-band-run-end).
     ...(inBand ? [] : [['wait-for', '-S', ids.channel]]),
-    ...deferred(paneId, ids.timers.cleanup, TAIL_CLEANUP_SECONDS, anySet(runOptions(ids)), unsetArgv(paneId, runOptions(ids))),
+    // Unsetting what is not set is harmless: no guard, and as a block nothing is parsed when it fires.
+    blockTimer(paneId, TAIL_CLEANUP_SECONDS, unsetArgv(paneId, runOptions(ids))),
   ];
 }
+
+/**
+ * A timer in tmux whose commands are a block (docs/reference/engine.md#what-a-run-leaves-in-tmux):
+ * parsed with the text that sets it (a control-mode line, a sourced file, a command string), so
+ * tmux 3.3a keeps nothing of it once it fired, where `run -C` keeps every command list it parses
+ * from a string when it runs. Never on a subprocess's argv (a block cannot travel there). Each
+ * command list of a block stops at its first failing command.
+ */
+const blockTimer = (paneId: string, seconds: number, commands: readonly Argv[]): Argv => [
+  'run',
+  '-b',
+  '-d',
+  String(seconds),
+  '-t',
+  paneId,
+  '-C',
+  ...commandBlock(commands),
+];
 
 /**
  * The wrapper of a POSIX run (docs/reference/engine.md#run-payload), printed by the claim for the
@@ -243,10 +265,12 @@ export function posixWrapper(argvPrefix: readonly string[], paneId: string, ids:
   const history = suppressHistory
     ? `;case $BASH_VERSION:\${HISTCONTROL-} in :*|*ignorespace*|*ignoreboth*);;*)[[ -o history ]]&&history -d $HISTCMD 2>/dev/null;;esac`
     : '';
-  // The tail's commands are the client's own arguments: tmux 3.3a keeps every command list it
-  // parses from a string for `run -C` for good (docs/reference/engine.md#what-a-run-leaves-in-tmux).
-  const tail = `set -pt${paneId} ${ids.option} $s \\; ${shellArgs(tailCommands(paneId, ids, inBand))}`;
-  return `(trap : INT;t(){ ${t} "$@" 2>/dev/null;};m(){ ${marker};};m;(eval ${RUN_FUNCTION});s=$?;m;t ${tail});unset -f ${RUN_FUNCTION}${history}`;
+  // The tail's commands are a file the wrapper's one tmux client sources from its stdin: a sourced
+  // file is parsed once and given back, and it can hold the cleanup timer as a block, which
+  // neither `run -C` of a string (tmux 3.3a keeps what it parses) nor a client's arguments can
+  // (docs/reference/engine.md#what-a-run-leaves-in-tmux).
+  const tail = `printf '%s%s' "set -pt${paneId} ${ids.option} $s ; " ${posixWord(tmuxString(tailCommands(paneId, ids, inBand)))}|t source -`;
+  return `(trap : INT;t(){ ${t} "$@" 2>/dev/null;};m(){ ${marker};};m;(eval ${RUN_FUNCTION});s=$?;m;${tail});unset -f ${RUN_FUNCTION}${history}`;
 }
 
 /**
@@ -368,8 +392,12 @@ export function setupCommands(
     ['set-option', '-p', '-t', paneId, ids.claim, claimCmds],
     // fish runs the tail from here (`run -C`); a POSIX wrapper carries the same commands itself.
     ['set-option', '-p', '-t', paneId, ids.tail, tmuxString(tailCommands(paneId, ids, inBand))],
-    // The expiry timer: disarms the line only while its claim is still there.
-    ...deferred(paneId, ids.timers.expiry, Math.ceil(expirySeconds), anySet([ids.claim]), disarmCommands(paneId, ids)),
+    // The expiry timer: disarms the line only while its claim is still there (its first command
+    // fails once the claim is gone). In band the engine is the control client, whose line carries
+    // it as a block; a subprocess's argv cannot.
+    ...(inBand
+      ? [blockTimer(paneId, Math.ceil(expirySeconds), disarmCommands(paneId, ids))]
+      : deferred(paneId, ids.timers.expiry, Math.ceil(expirySeconds), anySet([ids.claim]), disarmCommands(paneId, ids))),
   ];
 }
 

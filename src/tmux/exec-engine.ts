@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { escapeExecArg } from './control-quoting';
+import { execWords } from './control-quoting';
 import type { ProcessRunner } from './process-runner';
 import type { PaneEvent, RunOptions, TmuxEngine, TmuxServerKey } from './tmux-engine';
 
@@ -43,7 +43,7 @@ export class ExecEngine implements TmuxEngine {
   }
 
   async run(args: readonly string[], opts?: RunOptions): Promise<string[]> {
-    return splitLines(await this.runner.run(this.key, [...this.prefix, ...args.map(escapeExecArg)], opts));
+    return splitLines(await this.runner.run(this.key, [...this.prefix, ...execWords(args)], opts));
   }
 
   /**
@@ -57,7 +57,7 @@ export class ExecEngine implements TmuxEngine {
     const argv = [...this.prefix];
     commands.forEach((c, i) => {
       if (i > 0) argv.push(';', 'display-message', '-p', this.mark, ';');
-      argv.push(...c.map(escapeExecArg));
+      argv.push(...execWords(c));
     });
     const out: string[][] = [[]];
     for (const line of splitLines(await this.runner.run(this.key, argv, opts))) {
@@ -68,9 +68,9 @@ export class ExecEngine implements TmuxEngine {
   }
 
   runRaw(args: readonly string[], opts?: RunOptions): Promise<string> {
-    // escapeExecArg: tmux would otherwise eat a final `;` of any word
+    // execWords (escapeExecArg): tmux would otherwise eat a final `;` of any word
     // (docs/reference/engine.md#trailing-semicolon).
-    return this.runner.run(this.key, [...this.prefix, ...args.map(escapeExecArg)], opts);
+    return this.runner.run(this.key, [...this.prefix, ...execWords(args)], opts);
   }
 
   /** No output events; a lost host connection is still told (docs/reference/engine.md#connection-loss). */

@@ -1,5 +1,5 @@
 import { LineDecoder, ReplyFramer, splitListReply } from '../../src/tmux/control-parser';
-import { escapeExecArg, formatControlLine, quoteControlArg } from '../../src/tmux/control-quoting';
+import { commandBlock, escapeExecArg, execWords, formatControlLine, quoteControlArg } from '../../src/tmux/control-quoting';
 import { leadingFlags, needsSubprocess } from '../../src/tmux/control-routing';
 
 function framer() {
@@ -103,6 +103,30 @@ describe('quoting', () => {
   it('protects a final ; on subprocess argv', () => {
     expect(escapeExecArg('a;')).toBe('a\\;');
     expect(escapeExecArg('a;b')).toBe('a;b');
+    expect(execWords(['set', '@x', 'a;'])).toEqual(['set', '@x', 'a\\;']);
+  });
+
+  it('writes a command block as braces on a control line and as one string on a subprocess argv (docs/reference/engine.md#what-a-run-leaves-in-tmux)', () => {
+    const timer = [
+      'run',
+      '-b',
+      '-d',
+      '5',
+      '-C',
+      ...commandBlock([
+        ['show-options', '-pv', '@k'],
+        ['set', '-pu', "it's"],
+      ]),
+    ];
+    expect(formatControlLine(timer)).toBe(`run -b -d 5 -C { show-options -pv @k ; set -pu "it's" }`);
+    expect(execWords(timer)).toEqual(['run', '-b', '-d', '5', '-C', `show-options -pv @k ; set -pu "it's"`]);
+    // Nested blocks stay blocks inside the string; a format would expand at another time there: refused.
+    const nested = ['run', '-C', ...commandBlock([['if', '-F', '1', ...commandBlock([['set', '@a', '1']])]])];
+    expect(execWords(nested)).toEqual(['run', '-C', 'if -F 1 { set @a 1 }']);
+    expect(() => execWords(['run', '-C', ...commandBlock([['display', '-p', '#{pane_id}']])])).toThrow(TypeError);
+    expect(() => commandBlock([])).toThrow(TypeError);
+    // A block's words are not arguments a caller can pass: a NUL is refused everywhere else.
+    expect(() => quoteControlArg('\0{x')).toThrow(TypeError);
   });
 });
 

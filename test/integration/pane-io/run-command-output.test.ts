@@ -17,6 +17,7 @@ import {
 } from '../../../src/services/run-command-wrapper';
 import { budgetOutput, cellWidth, cutOutput, lostAtLeast, outputRange, parseMark, takeColumns } from '../../../src/services/run-output';
 import { ProcessRunner } from '../../../src/tmux/process-runner';
+import { formatControlLine } from '../../../src/tmux/control-quoting';
 import type { TmuxEngine } from '../../../src/tmux/tmux-engine';
 import { RunCommandRunner } from '../../../src/tools/pane/io/run-command.runner';
 
@@ -36,12 +37,12 @@ const ids = {
 };
 const argv = ['tmux', '-u', '-L', "it's"];
 /**
- * The tail's timer: one `run -C` whose commands sit in a format that is empty unless status or
- * marks are still set when it fires (no server read them), so tmux parses them only then.
+ * The tail's timer: a block of the unsets of status, marks and count 15 s later (harmless where a
+ * server already read and unset them), parsed with the tail itself, never when it fires.
  */
 const cleanup =
-  "run -t %3 -C '#{?#{!=:#{@s_0123456789}#{@b_0123456789}#{@e_0123456789}#{@p_0123456789}#{@c_0123456789},}," +
-  "set -pu -t %3 @s_0123456789 ; set -pu -t %3 @b_0123456789 ; set -pu -t %3 @e_0123456789 ; set -pu -t %3 @p_0123456789 ; set -pu -t %3 @c_0123456789,}'";
+  'run -b -d 15 -t %3 -C { set -pu -t %3 @s_0123456789 ; set -pu -t %3 @b_0123456789 ; set -pu -t %3 @e_0123456789 ; ' +
+  'set -pu -t %3 @p_0123456789 ; set -pu -t %3 @c_0123456789 }';
 
 describe('run_command payload (docs/reference/engine.md#run-payload)', () => {
   it('types the command first, in a function of its own, and one short eval of the claim (docs/reference/engine.md#run-payload)', () => {
@@ -61,14 +62,14 @@ describe('run_command payload (docs/reference/engine.md#run-payload)', () => {
     expect(line.startsWith(' _tmcp(){ X;}')).toBe(true);
     expect(line.length - 'X'.length).toBeLessThanOrEqual(60);
     // The wrapper the claim prints: marks around the command's function in a subshell, the tail, the
-    // function unset. The tail is the arguments of the wrapper's one tmux client, never a command
-    // string tmux parses and keeps (docs/reference/engine.md#what-a-run-leaves-in-tmux).
+    // function unset. The tail is a file the wrapper's one tmux client sources from its stdin, never
+    // a command string `run -C` parses and tmux keeps, and its cleanup timer is a block
+    // (docs/reference/engine.md#what-a-run-leaves-in-tmux).
     expect(posixWrapper(argv, '%3', ids, false)).toBe(
       `(trap : INT;t(){ tmux -L 'it'\\''s' "$@" 2>/dev/null;};m(){ printf '\\33P0123456789\\n\\33\\\\';};m;(eval _tmcp);s=$?;m;` +
-        `t set -pt%3 @s_0123456789 $s \\; set -pF -t %3 @e_0123456789 '#{history_size} #{cursor_y} #{cursor_x} #{alternate_on}' \\; ` +
-        `set -pu -t %3 @q_0123456789 \\; set -pu -t %3 @w_0123456789 \\; set -pu -t %3 @a_0123456789 \\; set -pu -t %3 @tmux_mcp_run \\; ` +
-        `wait-for -S r_0123456789 \\; set -p -t %3 @z_0123456789 '${cleanup.replace(/'/g, `'\\''`)}' \\; ` +
-        `run -b -d 15 -t %3 -C '#{@z_0123456789}' \\; set -pu -t %3 @z_0123456789);unset -f _tmcp`,
+        `printf '%s%s' "set -pt%3 @s_0123456789 $s ; " 'set -pF -t %3 @e_0123456789 '\\''#{history_size} #{cursor_y} #{cursor_x} #{alternate_on}'\\'' ; ` +
+        'set -pu -t %3 @q_0123456789 ; set -pu -t %3 @w_0123456789 ; set -pu -t %3 @a_0123456789 ; set -pu -t %3 @tmux_mcp_run ; ' +
+        `wait-for -S r_0123456789 ; ${cleanup}'|t source -);unset -f _tmcp`,
     );
     expect(posixWrapper(argv, '%3', ids, true)).toMatch(
       /;unset -f _tmcp;case \$BASH_VERSION:\$\{HISTCONTROL-\} in .*history -d \$HISTCMD.*esac$/,
@@ -127,13 +128,14 @@ describe('run_command payload (docs/reference/engine.md#run-payload)', () => {
     const fish = setupCommands('%3', ids, 12.2, argv, null);
     expect(fish.some((c) => c.includes('@w_0123456789'))).toBe(false);
     expect(fish[2][5]).not.toContain('display');
-    // Every timer's commands come through an option that lives only in its own command list, in a
-    // format that is empty unless something is left to do (docs/reference/engine.md#what-a-run-leaves-in-tmux).
+    // The subprocess engine's expiry timer comes through an option that lives only in its own
+    // command list, in a format that is empty unless something is left to do (its argv cannot carry
+    // a block: docs/reference/engine.md#what-a-run-leaves-in-tmux).
     // fish runs the tail from `@q_<id>`: the POSIX wrapper's commands.
     expect(all[3][5]).toBe(
       "set -pF -t %3 @e_0123456789 '#{history_size} #{cursor_y} #{cursor_x} #{alternate_on}' ; set -pu -t %3 @q_0123456789 ; " +
         'set -pu -t %3 @w_0123456789 ; set -pu -t %3 @a_0123456789 ; set -pu -t %3 @tmux_mcp_run ; ' +
-        `wait-for -S r_0123456789 ; set -p -t %3 @z_0123456789 "${cleanup}" ; run -b -d 15 -t %3 -C '#{@z_0123456789}' ; set -pu -t %3 @z_0123456789`,
+        `wait-for -S r_0123456789 ; ${cleanup}`,
     );
     expect(all.slice(4)).toEqual([
       [
@@ -166,14 +168,24 @@ describe('run_command payload (docs/reference/engine.md#run-payload)', () => {
       '@k_0123456789',
       "set -pu -t %3 @k_0123456789 ; set -pF -t %3 @b_0123456789 '#{history_size} #{cursor_y} #{cursor_x} #{alternate_on}' ; display -p -t %3 '#{@w_0123456789}'",
     ]);
-    // The tail (fish's `@q_<id>`, the POSIX wrapper's client arguments): end mark and unsets, no signal.
-    expect(cmds[3][5]).toMatch(
-      /^set -pF -t %3 @e_0123456789 '[^']*' ; set -pu -t %3 @q_0123456789 ; set -pu -t %3 @w_0123456789 ; set -pu -t %3 @tmux_mcp_run ; set -p -t %3 @z_/,
+    // The tail (fish's `@q_<id>`, the file the POSIX wrapper sources): end mark and unsets, no
+    // signal, the cleanup timer as a block.
+    expect(cmds[3][5]).toBe(
+      "set -pF -t %3 @e_0123456789 '#{history_size} #{cursor_y} #{cursor_x} #{alternate_on}' ; set -pu -t %3 @q_0123456789 ; " +
+        `set -pu -t %3 @w_0123456789 ; set -pu -t %3 @tmux_mcp_run ; ${cleanup}`,
     );
-    expect(cmds[3][5]).not.toContain('wait-for');
     const wrapper = posixWrapper(argv, '%3', ids, true, true);
     expect(wrapper).not.toContain('wait-for');
-    expect(wrapper).toContain('set -pu -t %3 @tmux_mcp_run \\; set -p -t %3 @z_0123456789');
+    expect(wrapper).toContain(`set -pu -t %3 @tmux_mcp_run ; ${cleanup}'|t source -)`);
+    // The expiry timer is a block on the control client's line (parsed with it, nothing kept when
+    // it fires): the disarm, which stops at its first command once the claim is gone.
+    expect(cmds.slice(4).map(formatControlLine)).toEqual([
+      'run -b -d 13 -t %3 -C { show-options -p -v -t %3 @k_0123456789 ; set-option -p -u -t %3 @k_0123456789 ; ' +
+        'set-option -p -u -t %3 @w_0123456789 ; set-option -p -u -t %3 @q_0123456789 ; set-option -p -u -t %3 @a_0123456789 ; ' +
+        'set-option -p -u -t %3 @tmux_mcp_run }',
+    ]);
+    // Only text tmux parses carries a block: a subprocess's argv cannot hold its words.
+    expect(cmds[4].some((w) => w.includes('\0'))).toBe(true);
   });
 
   it('tells waiting and running runs apart from the pane options', () => {

@@ -25,7 +25,12 @@ describe('run_command: the processes of a run', () => {
     log = join(dir, 'invocations.log');
     const real = execFileSync('sh', ['-c', 'command -v tmux'], { encoding: 'utf8' }).trim();
     const bin = join(dir, 'tmux');
-    writeFileSync(bin, `#!/bin/sh\nprintf '%s\\n' "$*" >> '${log}'\nexec '${real}' "$@"\n`);
+    // A client that sources its stdin (the run's tail) is logged with what it read.
+    writeFileSync(
+      bin,
+      `#!/bin/sh\ncase "$*" in *' source -') c=$(cat); printf '%s\\n' "$* $c" >> '${log}'; printf '%s' "$c" | '${real}' "$@"; exit $?;; esac\n` +
+        `printf '%s\\n' "$*" >> '${log}'\nexec '${real}' "$@"\n`,
+    );
     chmodSync(bin, 0o755);
     h = await McpHarness.start({ socket: fx.socket, config: { tmuxBin: bin } });
   });
@@ -56,9 +61,9 @@ describe('run_command: the processes of a run', () => {
     const ofRun = (id: string) => seen.filter((l) => l.includes(id));
     for (const id of [first, second]) {
       const mine = ofRun(id);
-      // The typed line's claim and the wrapper's tail.
+      // The typed line's claim and the wrapper's tail (a file its one client sources from stdin).
       expect(mine.filter((l) => l.startsWith(`run -t${pane} -C #{@k_${id}}`))).toHaveLength(1);
-      expect(mine.filter((l) => new RegExp(`set -pt${pane} @s_${id} 0 ; set -pF`).test(l))).toHaveLength(1);
+      expect(mine.filter((l) => new RegExp(`source - set -pt${pane} @s_${id} 0 ; set -pF`).test(l))).toHaveLength(1);
       if (followsInBand) {
         expect(mine).toHaveLength(2);
       } else {
