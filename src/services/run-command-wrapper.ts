@@ -231,8 +231,9 @@ function tailCommands(paneId: string, ids: RunIds, inBand: boolean): Argv[] {
  * A timer in tmux whose commands are a block (docs/reference/engine.md#what-a-run-leaves-in-tmux):
  * parsed with the text that sets it (a control-mode line, a sourced file, a command string), so
  * tmux 3.3a keeps nothing of it once it fired, where `run -C` keeps every command list it parses
- * from a string when it runs. Never on a subprocess's argv (a block cannot travel there). Each
- * command list of a block stops at its first failing command.
+ * from a string when it runs. A subprocess's argv cannot carry a block: there it becomes a string
+ * (execWords, tmux/control-quoting.ts), parsed and kept when it fires as before. Each command list
+ * of a block stops at its first failing command.
  */
 const blockTimer = (paneId: string, seconds: number, commands: readonly Argv[]): Argv => [
   'run',
@@ -394,7 +395,7 @@ export function setupCommands(
     ['set-option', '-p', '-t', paneId, ids.tail, tmuxString(tailCommands(paneId, ids, inBand))],
     // The expiry timer: disarms the line only while its claim is still there (its first command
     // fails once the claim is gone). In band the engine is the control client, whose line carries
-    // it as a block; a subprocess's argv cannot.
+    // it as a block (a fallback to a subprocess gets it as a string).
     ...(inBand
       ? [blockTimer(paneId, Math.ceil(expirySeconds), disarmCommands(paneId, ids))]
       : deferred(paneId, ids.timers.expiry, Math.ceil(expirySeconds), anySet([ids.claim]), disarmCommands(paneId, ids))),
