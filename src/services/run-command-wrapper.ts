@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { blockWordText, commandBlock } from '../tmux/control-quoting';
+import { commandBlock, formatControlLine } from '../tmux/control-quoting';
 
 /**
  * The private names of one run_command call (docs/reference/engine.md#run-payload): a wait-for
@@ -194,18 +194,12 @@ const tailCall = (paneId: string, ids: RunIds, status: string) =>
 /** One tmux command as argv words. */
 type Argv = readonly string[];
 
-/** A word of a tmux command string: bare when plain, else quoted the way tmux reads it back. */
-function tmuxWord(word: string): string {
-  if (PLAIN_WORD.test(word)) return word;
-  const block = blockWordText(word);
-  if (block !== undefined) return block;
-  if (!word.includes("'")) return `'${word}'`;
-  if (!/["$\\~]/.test(word)) return `"${word}"`;
-  throw new Error('a tmux word with both quotes');
-}
-
-/** Commands as one tmux command string (what an option holds for `run -C '#{@opt}'`). */
-const tmuxString = (cmds: readonly Argv[]): string => cmds.map((a) => a.map(tmuxWord).join(' ')).join(' ; ');
+/**
+ * Commands as one tmux command string (what an option holds for `run -C '#{@opt}'`, or a sourced
+ * file): tmux's parser reads it as it reads a control-mode line, so each command is written as
+ * the control engine writes its lines (command blocks included).
+ */
+const tmuxString = (cmds: readonly Argv[]): string => cmds.map(formatControlLine).join(' ; ');
 
 /** Commands as the arguments of one tmux client started by a POSIX shell. */
 const shellArgs = (cmds: readonly Argv[]): string => cmds.map((a) => a.map(posixWord).join(' ')).join(' \\; ');

@@ -37,9 +37,6 @@ export function commandBlock(commands: readonly (readonly string[])[]): string[]
   return words;
 }
 
-/** The text of a {@link commandBlock} word (a brace or the separator), or undefined for any other word. */
-export const blockWordText = (word: string): string | undefined => BLOCK_WORDS.get(word);
-
 const BLOCK_OPEN = '\0{';
 const BLOCK_SEPARATOR = '\0;';
 const BLOCK_CLOSE = '\0}';
@@ -60,9 +57,10 @@ const BLOCK_WORDS = new Map([
  * The words of a {@link commandBlock} are the block's own braces and separators.
  */
 export function quoteControlArg(value: string): string {
-  const word = BLOCK_WORDS.get(value);
-  if (word !== undefined) return word;
   if (value.includes('\0')) {
+    // A block's own words are the only ones that hold a NUL (looked up only here, off the common path).
+    const word = BLOCK_WORDS.get(value);
+    if (word !== undefined) return word;
     // Same failure the subprocess engine gets from Node's argv check (a C string cannot hold NUL).
     throw new TypeError('The argument contains a null byte (NUL), which tmux cannot receive');
   }
