@@ -75,6 +75,12 @@ interface Source {
   outputOn: boolean;
   /** Settles once the command client's output is on (true) or could not be turned on. */
   outputReady?: Promise<boolean>;
+  /**
+   * Panes this source's client holds paused while nobody watches them (see quiet): a watch
+   * continues its pane first. A pane continued by someone else (the respawn guard) may still be
+   * listed; continuing a pane that is not paused does nothing.
+   */
+  readonly paused: Set<string>;
 }
 
 /** Notifications after which a subscribed pane may be gone, dead, respawned or moved. */
@@ -198,15 +204,21 @@ export class PaneEventHub {
         for (const t of [...taps]) t(bytes);
       }
       if (this.listeners.has(paneId)) this.queue(paneId);
+      else this.quiet(session, client, paneId);
     } else if (line.startsWith('%pause ')) {
-      // pause-after stopped this pane's output to us (we fell behind): resume it, and wake
-      // the waiters, since what was skipped can only be seen by a fresh capture.
+      // pause-after stopped this pane's output to us (we fell behind): resume it if someone
+      // watches it, and wake the waiters, since what was skipped can only be seen by a fresh capture.
       const id = line.slice(7);
+      const s = this.sources.get(session);
       // A pane held for a respawn stays paused until the respawn is done (release continues it);
-      // one paused by switching output off (retire) has nothing to resume.
-      if (!this.held.has(id) && this.sources.get(session)?.outputOn)
-        client.send(['refresh-client', '-A', `${id}:continue`]).catch(() => undefined);
-      this.tapLost(id);
+      // one paused by switching output off (retire) has nothing to resume; one nobody watches
+      // stays paused until a watch begins (docs/reference/engine.md#quiet-panes).
+      if (s && !this.held.has(id)) {
+        if (!this.listeners.has(id)) s.paused.add(id);
+        else if (s.outputOn) client.send(['refresh-client', '-A', `${id}:continue`]).catch(() => undefined);
+      }
+      // Only a tap that was promised this client's bytes lost any.
+      if (this.live.has(id) && this.bound.get(id)?.session === session) this.tapLost(id);
       if (this.listeners.has(id)) this.queue(id);
     } else if (STRUCTURAL.test(line) && this.sources.has(session)) {
       this.scheduleCheck();
@@ -225,7 +237,26 @@ export class PaneEventHub {
   release(paneId: string): void {
     const n = (this.held.get(paneId) ?? 1) - 1;
     if (n > 0) this.held.set(paneId, n);
-    else this.held.delete(paneId);
+    else {
+      this.held.delete(paneId);
+      // The engine continues the pane on every client once its respawn ran; printing unwatched,
+      // it is paused again (quiet).
+      for (const s of this.sources.values()) s.paused.delete(paneId);
+    }
+  }
+
+  /**
+   * A pane nobody watches printed to us: pause it on that client (docs/reference/engine.md#quiet-panes).
+   * While a client's output is on, every pane of its session prints to it, and a pane printing
+   * faster than we read keeps up to a second of output queued ahead of the client's command
+   * replies. A pause drops what tmux had queued of the pane and sends no more of it; a watch that
+   * begins continues it (bind). Held panes are the respawn guard's.
+   */
+  private quiet(session: string, client: ControlClient, paneId: string): void {
+    const s = this.sources.get(session);
+    if (!s || s.paused.has(paneId) || this.held.has(paneId) || this.taps.has(paneId)) return;
+    s.paused.add(paneId);
+    client.send(['refresh-client', '-A', `${paneId}:pause`]).catch(() => undefined);
   }
 
   /** The command client went away: its panes are re-bound (the next call re-attaches). */
@@ -306,7 +337,14 @@ export class PaneEventHub {
         () => false,
       );
     }
-    const on = await (s.outputReady ?? Promise.resolve(true));
+    let on = await (s.outputReady ?? Promise.resolve(true));
+    // A pane left paused while nobody watched it (quiet) prints to us again once continued; one
+    // held for a respawn is continued by the engine when the respawn ran.
+    if (on && !this.held.has(paneId) && s.paused.delete(paneId))
+      on = await client.send(['refresh-client', '-A', `${paneId}:continue`]).then(
+        () => true,
+        () => false,
+      );
     if (this.sources.get(state.session) === s && s.panes.has(paneId)) this.setLive(paneId, on);
     else this.setLive(paneId, false);
     // Output printed before this source was live produced no event: wake once to re-check.
@@ -319,7 +357,7 @@ export class PaneEventHub {
     const main = this.src.mainClient();
     let s: Source;
     if (main && main.session === session) {
-      s = { main: true, client: Promise.resolve(main.client), panes: new Set(), outputOn: false };
+      s = { main: true, client: Promise.resolve(main.client), panes: new Set(), outputOn: false, paused: new Set() };
     } else {
       const opened = this.src
         .openEventClient(
@@ -332,7 +370,7 @@ export class PaneEventHub {
           if (this.sources.get(session) === s) this.dropSource(session, s);
           return null;
         });
-      s = { main: false, client: opened, panes: new Set(), outputOn: true };
+      s = { main: false, client: opened, panes: new Set(), outputOn: true, paused: new Set() };
     }
     this.sources.set(session, s);
     return s;
