@@ -438,6 +438,8 @@ export class PaneEventHub {
     } catch {
       return; // the server is going away; the clients' close reports it
     }
+    // Quiet panes that are gone are forgotten: a source that is always watched would keep them.
+    for (const s of this.sources.values()) for (const id of s.paused) if (!all.has(id)) s.paused.delete(id);
     for (const [paneId, was] of [...this.bound]) {
       const now = all.get(paneId);
       if (!now) {

@@ -80,6 +80,34 @@ describe('PaneEventHub quiet panes', () => {
     hub.close();
   });
 
+  it('forgets a quiet pane once it is gone', async () => {
+    const panes = new Map([
+      ['%1', [{ session: '$0', dead: false, pid: '1' }]],
+      ['%5', [{ session: '$0', dead: false, pid: '5' }]],
+    ]);
+    let checked = 0;
+    const hub = new PaneEventHub({
+      ...source,
+      allPanes: async () => {
+        checked++;
+        return panes;
+      },
+    });
+    await hub.tap('%1', () => undefined).ready;
+    hub.notify('$0', client, '%output %5 flood');
+    hub.notify('$0', client, '%output %6 flood');
+    // A structural change: %6 is gone, %5 is still there (and paused on the client).
+    hub.notify('$0', client, '%window-close @3');
+    await new Promise((r) => setImmediate(r));
+    expect(checked).toBe(1);
+    hub.notify('$0', client, '%output %5 still paused, a late line');
+    // Forgotten: a line of it that was still on its way is paused again (harmless).
+    hub.notify('$0', client, '%output %6 a late line');
+    expect(pauses('%5')).toBe(1);
+    expect(pauses('%6')).toBe(2);
+    hub.close();
+  });
+
   it('leaves a pane held for a respawn to the respawn guard', async () => {
     const hub = new PaneEventHub(source);
     await hub.tap('%1', () => undefined).ready;
