@@ -14,8 +14,6 @@ describe('a pane nobody watches', () => {
   let e: ControlEngine;
   let watched = '';
   let other = '';
-  /** The pane's tmux client reaches this server through $TMUX. */
-  const tmuxCmd = 'tmux';
 
   beforeAll(async () => {
     const session = t.newSession('work');
@@ -55,9 +53,10 @@ describe('a pane nobody watches', () => {
       await roundTrip();
 
       // ~2 MB printed by a pane nobody watches: none of it comes to the server. The pane's shell
-      // says when it is done through tmux (a poll of its screen would be written by tmux too).
+      // says when it is done through tmux, which its tmux client reaches through $TMUX (a poll of
+      // its screen would be written by tmux too).
       const before = written(serverPid);
-      await e.run(['send-keys', '-t', other, `seq 1 300000; ${tmuxCmd} wait-for -S quiet-done`, 'Enter']);
+      await e.run(['send-keys', '-t', other, 'seq 1 300000; tmux wait-for -S quiet-done', 'Enter']);
       // Not execFileSync: the engine must go on reading its client meanwhile.
       await t.tmuxAsync('wait-for', 'quiet-done');
       await roundTrip();
