@@ -137,6 +137,8 @@ export class RunRegistry {
   private checkTimer: NodeJS.Timeout | null = null;
   private probing = false;
   private closed = false;
+  /** Setups in flight (the batch that types a run's line, up to its claim): the shutdown waits for them. */
+  private readonly setups = new Set<Promise<void>>();
   private readonly offTyped: () => void;
   /** Told of every change of any run: a run claimed, disarmed, changing state or dropped (`tmux://runs`). */
   private readonly anyListeners = new Set<() => void>();
@@ -154,6 +156,28 @@ export class RunRegistry {
       rec.waitingSince = null;
       if (rec.state === 'waiting_for_input') this.setState(rec, 'running');
     });
+  }
+
+  /**
+   * A run's setup begins (docs/reference/engine.md#run_command-leftovers): call the returned
+   * function once its batch has failed or the run is claimed. Null once the shutdown began:
+   * nothing may be typed any more. The shutdown waits for the setups in flight, so a line that
+   * tmux typed while the server was stopping is claimed, then disarmed with the others.
+   */
+  beginSetup(): (() => void) | null {
+    if (this.closed) return null;
+    let done!: () => void;
+    const p = new Promise<void>((resolve) => (done = resolve));
+    this.setups.add(p);
+    return () => {
+      this.setups.delete(p);
+      done();
+    };
+  }
+
+  /** Setups in flight (for tests). */
+  settingUp(): number {
+    return this.setups.size;
   }
 
   /** A run's line was typed and its claim of the pane taken: follow it to its end from now on. */
@@ -660,6 +684,12 @@ export class RunRegistry {
     this.offTyped();
     if (this.probeTimer) clearTimeout(this.probeTimer);
     if (this.checkTimer) clearInterval(this.checkTimer);
+    // A batch in flight may have typed its line already: its run is claimed (not followed) first.
+    // Each is bounded by its command deadline, and the whole stop by the CLI's grace period.
+    if (this.setups.size) {
+      this.log.info(`shutdown: waiting for ${this.setups.size} run setup(s) in flight`);
+      await Promise.all([...this.setups]);
+    }
     const live = [...this.runs.values()].filter((r) => r.follower !== null);
     for (const r of live) r.follower?.halt();
     await Promise.allSettled(

@@ -11,13 +11,14 @@ import {
   newRunIds,
   posixWrapper,
   RUN_LOCK,
+  type RunIds,
   setupCommands,
   shownTypedRow,
   typedLine,
 } from '../../../services/run-command-wrapper';
 import { disarmRun } from '../../../services/run-disarm';
 import { InBandRun } from '../../../services/run-inband';
-import { RunRegistry, type RunWaitOutcome } from '../../../services/run-registry.service';
+import { RunRegistry, type RunRecord, type RunWaitOutcome } from '../../../services/run-registry.service';
 import { TypedPanes } from '../../../services/typed-panes.service';
 import { runList, type TmuxEngine } from '../../../tmux/tmux-engine';
 import { LibTmuxException } from '../../../tmux/tmux-errors';
@@ -70,30 +71,18 @@ export class RunCommandRunner {
     const proc = { panePid: shell.panePid, paneTty: shell.paneTty };
     const expiry = (deadline - performance.now()) / 1000 + EXPIRY_GRACE_SECONDS;
     const claimed = () => this.runs.claimed({ engine, paneId, ids, command: req.command, typedAt: performance.now(), proc, inBand });
-    try {
-      // The pane's lock, gate, claim and tail first, then the keys, then a separate Enter (so the
-      // literal line can never swallow it), in one atomic command list: when another run holds the
-      // pane, the lock fails and nothing after it runs (docs/reference/engine.md#run-claim).
-      await runList(
-        engine,
-        [
-          ...setupCommands(paneId, ids, expiry, engine.argvPrefix(), wrapper, inBand !== null),
-          sendKeysArgv(paneId, line, true, false),
-          enterArgv(paneId),
-        ],
-        { atomic: true },
-      );
-    } catch (err) {
-      if (err instanceof LibTmuxException && isLockHeld(err.message)) {
-        inBand?.close();
-        throw await this.paneHeld(engine, paneId);
-      }
-      // Maybe typed but not entered: disarm it; if the shell claimed it anyway, follow it.
-      if (!(await disarmRun(engine, paneId, ids).catch(() => false))) claimed();
-      else inBand?.close();
-      throw err;
+    // The server is stopping: nothing is typed any more (docs/reference/engine.md#run_command-leftovers).
+    const setupDone = this.runs.beginSetup();
+    if (!setupDone) {
+      inBand?.close();
+      throw new RunCommandCancelled(`run_command was cancelled; nothing was typed in pane ${paneId}`);
     }
-    const rec = claimed();
+    let rec: RunRecord;
+    try {
+      rec = await this.setUp(engine, paneId, ids, expiry, wrapper, line, inBand, claimed);
+    } finally {
+      setupDone();
+    }
     // Output of the run is not what an earlier send_keys caused (docs/reference/tools.md#wait_for_text).
     this.typed.forget(engine, paneId);
 
@@ -119,6 +108,45 @@ export class RunCommandRunner {
     if (outcome === 'timeout' && (await this.runs.disarm(rec).catch(() => false)))
       throw new RunDidNotStart(paneId, req.effectiveTimeout, "The pane's shell did not read the line in time (still starting, or busy).");
     return this.runs.result(rec, { maxLines: req.maxLines, effectiveTimeout: req.effectiveTimeout, timedOut: outcome === 'timeout' });
+  }
+
+  /**
+   * Types the run's line and claims the run: the pane's lock, gate, claim and tail first, then the
+   * keys, then a separate Enter (so the literal line can never swallow it), in one atomic command
+   * list: when another run holds the pane, the lock fails and nothing after it runs
+   * (docs/reference/engine.md#run-claim).
+   */
+  private async setUp(
+    engine: TmuxEngine,
+    paneId: string,
+    ids: RunIds,
+    expiry: number,
+    wrapper: string | null,
+    line: string,
+    inBand: InBandRun | null,
+    claimed: () => RunRecord,
+  ): Promise<RunRecord> {
+    try {
+      await runList(
+        engine,
+        [
+          ...setupCommands(paneId, ids, expiry, engine.argvPrefix(), wrapper, inBand !== null),
+          sendKeysArgv(paneId, line, true, false),
+          enterArgv(paneId),
+        ],
+        { atomic: true },
+      );
+    } catch (err) {
+      if (err instanceof LibTmuxException && isLockHeld(err.message)) {
+        inBand?.close();
+        throw await this.paneHeld(engine, paneId);
+      }
+      // Maybe typed but not entered: disarm it; if the shell claimed it anyway, follow it.
+      if (!(await disarmRun(engine, paneId, ids).catch(() => false))) claimed();
+      else inBand?.close();
+      throw err;
+    }
+    return claimed();
   }
 
   /** The busy-pane error for a run (10 hex id) that holds the pane (docs/reference/tools.md#run_command). */
