@@ -175,11 +175,6 @@ export class RunRegistry {
     };
   }
 
-  /** Setups in flight (for tests). */
-  settingUp(): number {
-    return this.setups.size;
-  }
-
   /** A run's line was typed and its claim of the pane taken: follow it to its end from now on. */
   claimed(run: ClaimedRun): RunRecord {
     const rec = new RunRecord(run);

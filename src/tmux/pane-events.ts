@@ -246,7 +246,8 @@ export class PaneEventHub {
   }
 
   /**
-   * A pane nobody watches printed to us: pause it on that client (docs/reference/engine.md#quiet-panes).
+   * A pane nobody watches (no listener; a tap is one too) printed to us: pause it on that client
+   * (docs/reference/engine.md#quiet-panes).
    * While a client's output is on, every pane of its session prints to it, and a pane printing
    * faster than we read keeps up to a second of output queued ahead of the client's command
    * replies. A pause drops what tmux had queued of the pane and sends no more of it; a watch that
@@ -254,7 +255,7 @@ export class PaneEventHub {
    */
   private quiet(session: string, client: ControlClient, paneId: string): void {
     const s = this.sources.get(session);
-    if (!s || s.paused.has(paneId) || this.held.has(paneId) || this.taps.has(paneId)) return;
+    if (!s || s.paused.has(paneId) || this.held.has(paneId)) return;
     s.paused.add(paneId);
     client.send(['refresh-client', '-A', `${paneId}:pause`]).catch(() => undefined);
   }

@@ -47,9 +47,9 @@ describe('respawn_pane of a pane whose output this server reads', () => {
       );
       expect(tmux.tmux('display-message', '-p', '#{pid}')).toBe(serverPid);
     }
-    // A flood left running keeps the command client's replies up to a second behind its output
-    // (pause-after) for the next case's calls (docs/reference/engine.md#output-off). Not in a
-    // `finally`: after a failure (tmux gone) it would throw and hide the failure's own message.
+    // A flood left running loads the machine for the next case; while watched, it also keeps the
+    // command client's replies up to a second behind its output (docs/reference/engine.md#quiet-panes).
+    // Not in a `finally`: after a failure (tmux gone) it would throw and hide the failure's own message.
     tmux.tmux('kill-window', '-t', pane);
   });
 });

@@ -1,5 +1,5 @@
-import type { ControlClient } from '../../../src/tmux/control-client';
-import { PaneEventHub, type PaneEventSource } from '../../../src/tmux/pane-events';
+import { PaneEventHub } from '../../../src/tmux/pane-events';
+import { fakeEventSource, recordingClient } from '../../helpers/pane-event-fakes';
 
 /**
  * Quiet panes (docs/reference/engine.md#quiet-panes): while a client's output is on, a pane of its
@@ -7,27 +7,14 @@ import { PaneEventHub, type PaneEventSource } from '../../../src/tmux/pane-event
  * falls behind, and is continued before a watch of it goes live.
  */
 describe('PaneEventHub quiet panes', () => {
-  let sent: string[][];
-  const client = {
-    exited: false,
-    send: async (argv: readonly string[]) => {
-      sent.push([...argv]);
-      return [];
-    },
-  } as unknown as ControlClient;
-  const source: PaneEventSource = {
-    paneState: async (id) => ({ session: '$0', dead: false, pid: id.slice(1) }),
-    allPanes: async () => new Map(),
-    mainClient: () => ({ client, session: '$0' }),
-    openEventClient: async () => client,
-    closeEventClient: async () => undefined,
-    logger: { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined },
-  };
+  const sent: string[][] = [];
+  const client = recordingClient(sent);
+  const source = fakeEventSource(client);
   const pauses = (pane: string) => sent.filter((a) => a.join(' ') === `refresh-client -A ${pane}:pause`).length;
   const continues = (pane: string) => sent.filter((a) => a.join(' ') === `refresh-client -A ${pane}:continue`).length;
 
   beforeEach(() => {
-    sent = [];
+    sent.length = 0;
   });
 
   it('pauses a pane nobody watches once, and never one that is watched', async () => {
@@ -81,16 +68,13 @@ describe('PaneEventHub quiet panes', () => {
   });
 
   it('forgets a quiet pane once it is gone', async () => {
-    const panes = new Map([
-      ['%1', [{ session: '$0', dead: false, pid: '1' }]],
-      ['%5', [{ session: '$0', dead: false, pid: '5' }]],
-    ]);
+    const alive = fakeEventSource(client, { '%1': '$0', '%5': '$0' });
     let checked = 0;
     const hub = new PaneEventHub({
-      ...source,
-      allPanes: async () => {
+      ...alive,
+      allPanes: () => {
         checked++;
-        return panes;
+        return alive.allPanes();
       },
     });
     await hub.tap('%1', () => undefined).ready;

@@ -1,5 +1,6 @@
 import type { ControlClient } from '../../../src/tmux/control-client';
-import { PaneEventHub, type PaneEventSource } from '../../../src/tmux/pane-events';
+import { PaneEventHub } from '../../../src/tmux/pane-events';
+import { fakeEventSource, recordingClient } from '../../helpers/pane-event-fakes';
 
 /**
  * Output taps of the event hub (docs/reference/engine.md#in-band-run-end): live only once the
@@ -7,21 +8,8 @@ import { PaneEventHub, type PaneEventSource } from '../../../src/tmux/pane-event
  */
 describe('PaneEventHub taps', () => {
   const sent: string[][] = [];
-  const client = {
-    exited: false,
-    send: async (argv: readonly string[]) => {
-      sent.push([...argv]);
-      return [];
-    },
-  } as unknown as ControlClient;
-  const source = (panes: Record<string, string>): PaneEventSource => ({
-    paneState: async (id) => (panes[id] ? { session: panes[id], dead: false, pid: '1' } : null),
-    allPanes: async () => new Map(Object.entries(panes).map(([id, session]) => [id, [{ session, dead: false, pid: '1' }]])),
-    mainClient: () => ({ client, session: '$0' }),
-    openEventClient: async () => client,
-    closeEventClient: async () => undefined,
-    logger: { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined },
-  });
+  const client = recordingClient(sent);
+  const source = (panes: Record<string, string>) => fakeEventSource(client, panes);
 
   it('is live once output is on, and hears each byte of its pane once, decoded', async () => {
     const hub = new PaneEventHub(source({ '%1': '$0' }));
